@@ -1,0 +1,10 @@
+/** Tests run against a real PostgreSQL (started once in globalSetup) and the built service. */
+module.exports = {
+  rootDir: '.',
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
+  testEnvironment: 'node',
+  globalSetup: '<rootDir>/test/support/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+  testTimeout: 120000,
+};

@@ -1,0 +1,35 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule } from './config/config.module';
+import { Environment } from './config/environment';
+import { DatasetsModule } from './datasets/datasets.module';
+import { EventsModule } from './events/events.module';
+import { HealthModule } from './health/health.module';
+import { IngestModule } from './ingest/ingest.module';
+import { MarquezModule } from './marquez/marquez.module';
+import { ObservabilityModule } from './observability/observability.module';
+import { ProjectionModule } from './projection/projection.module';
+import { StorageModule } from './storage/storage.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(env: Environment, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(env),
+        ObservabilityModule.forRoot(env),
+        StorageModule.forRoot({
+          url: databaseUrl,
+          poolSize: env.DATABASE_POOL_SIZE,
+          connectTimeoutMs: env.INGEST_TIMEOUT_MS,
+        }),
+        HealthModule,
+        ProjectionModule,
+        IngestModule,
+        DatasetsModule,
+        MarquezModule,
+        EventsModule,
+      ],
+    };
+  }
+}

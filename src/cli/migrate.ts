@@ -1,0 +1,22 @@
+import { createDataSource } from '../storage/data-source';
+
+/** Any fixed key: only `migrate` takes this advisory lock. */
+const MIGRATION_LOCK_KEY = 7_364_201_511;
+
+/**
+ * Applies pending migrations, each in its own transaction; returns the names applied. An
+ * advisory lock makes concurrent runs (two pods, a Helm hook and a person) wait for each other.
+ */
+export async function migrate(databaseUrl: string): Promise<string[]> {
+  const dataSource = createDataSource({ url: databaseUrl, poolSize: 2, connectTimeoutMs: 10000, applicationName: 'metadata-store-migrate' });
+  await dataSource.initialize();
+  const lock = dataSource.createQueryRunner();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await lock.release();
+    await dataSource.destroy();
+  }
+}

@@ -1,0 +1,136 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsEnum,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  validateSync,
+} from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+export enum IngestMode {
+  Sync = 'sync',
+  Async = 'async',
+}
+
+/**
+ * Every setting of the service. Each property is one environment variable; defaults here are
+ * the documented defaults (.env.example and README list the same).
+ */
+export class Environment {
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  PORT = 5000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^\/?[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*\/?$/, {
+    message: 'BASE_PATH must be a URL path such as /lineage (letters, digits, . _ ~ - and /)',
+  })
+  BASE_PATH?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^postgres(ql)?:\/\//, {
+    message: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
+  })
+  DATABASE_URL?: string;
+
+  @Transform(toInt) @IsInt() @Min(2) @Max(200)
+  DATABASE_POOL_SIZE = 10;
+
+  @IsString()
+  EMBEDDED_POSTGRES_DIR = '.data/postgres';
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(65535)
+  EMBEDDED_POSTGRES_PORT = 54329;
+
+  @Transform(toInt) @IsInt() @Min(1024)
+  BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
+  @IsEnum(IngestMode, { message: 'INGEST_MODE must be one of: sync, async' })
+  INGEST_MODE: IngestMode = IngestMode.Sync;
+
+  @Transform(toInt) @IsInt() @Min(100) @Max(60000)
+  INGEST_TIMEOUT_MS = 2000;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(5000)
+  INGEST_FLUSH_MAX_EVENTS = 200;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(1000)
+  INGEST_FLUSH_MAX_WAIT_MS = 0;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(32)
+  INGEST_WRITERS = 4;
+
+  @Transform(toInt) @IsInt() @Min(1)
+  ASYNC_QUEUE_MAX_EVENTS = 10000;
+
+  @Transform(toInt) @IsInt() @Min(1024)
+  ASYNC_QUEUE_MAX_BYTES = 64 * 1024 * 1024;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(32)
+  PROJECTION_WORKERS = 2;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(10000)
+  PROJECTION_BATCH_SIZE = 200;
+
+  @Transform(toInt) @IsInt() @Min(10) @Max(600000)
+  PROJECTION_POLL_INTERVAL_MS = 1000;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    message: 'LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent',
+  })
+  LOG_LEVEL = 'info';
+
+  @IsIn(['json', 'pretty'], { message: 'LOG_FORMAT must be one of: json, pretty' })
+  LOG_FORMAT = 'json';
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(600000)
+  SHUTDOWN_DELAY_MS = 5000;
+
+  @Transform(toInt) @IsInt() @Min(100) @Max(600000)
+  SHUTDOWN_TIMEOUT_MS = 25000;
+
+  @Transform(toInt) @IsInt() @Min(50) @Max(60000)
+  READINESS_TIMEOUT_MS = 1000;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  TLS_CERT_FILE?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  TLS_KEY_FILE?: string;
+}
+
+export class ConfigurationError extends Error {}
+
+/** Validates the environment; throws one ConfigurationError listing every bad variable. */
+export function loadEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
+  const known = Object.keys(new Environment()).concat(['BASE_PATH', 'DATABASE_URL', 'TLS_CERT_FILE', 'TLS_KEY_FILE']);
+  const raw: Record<string, unknown> = {};
+  for (const key of known) if (env[key] !== undefined) raw[key] = env[key];
+  const config = plainToInstance(Environment, raw, { exposeDefaultValues: true });
+  const errors = validateSync(config, { whitelist: true });
+  if (Boolean(config.TLS_CERT_FILE) !== Boolean(config.TLS_KEY_FILE)) {
+    throw new ConfigurationError('TLS_CERT_FILE and TLS_KEY_FILE must be set together (or neither)');
+  }
+  if (errors.length > 0) {
+    const lines = errors.map((e) => {
+      const messages = Object.values(e.constraints ?? {}).join('; ');
+      return `${e.property}=${JSON.stringify(raw[e.property])}: ${messages}`;
+    });
+    throw new ConfigurationError(`invalid configuration: ${lines.join(' | ')}`);
+  }
+  return config;
+}
+
+/** `lineage`, `/lineage` and `/lineage/` all mean `/lineage`; unset means the root (''). */
+export function normalizeBasePath(basePath: string | undefined): string {
+  const trimmed = (basePath ?? '').replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}` : '';
+}

@@ -1,0 +1,29 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DatasetDetailDto, DatasetEventsQuery, DatasetListDto, ListDatasetsQuery } from './datasets.dto';
+import { DatasetsService } from './datasets.service';
+
+@ApiTags('Datasets')
+@Controller('api/v1/datasets')
+export class DatasetsController {
+  constructor(private readonly datasets: DatasetsService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'List every dataset the store has learned of, across namespaces (the Cockpit view)',
+    description: 'Ordered by namespace, then name. Keyset paging: pass nextCursor as cursor.',
+  })
+  @ApiOkResponse({ type: DatasetListDto })
+  @ApiBadRequestResponse({ description: 'A query parameter is invalid; the message names it' })
+  list(@Query() query: ListDatasetsQuery): Promise<DatasetListDto> {
+    return this.datasets.list(query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One dataset with its symlinks (both directions) and the recent events that named it' })
+  @ApiOkResponse({ type: DatasetDetailDto })
+  @ApiNotFoundResponse({ description: 'No dataset with this id' })
+  get(@Param('id') id: string, @Query() query: DatasetEventsQuery): Promise<DatasetDetailDto> {
+    return this.datasets.get(id, query.eventsLimit);
+  }
+}

@@ -1,0 +1,15 @@
+import { Global, Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { HealthController } from './health.controller';
+import { ReadinessIndicators } from './readiness.indicators';
+import { ShutdownState } from './shutdown-state.service';
+import { VersionController } from './version.controller';
+
+@Global()
+@Module({
+  imports: [TerminusModule.forRoot({ errorLogStyle: 'json' })],
+  controllers: [HealthController, VersionController],
+  providers: [ShutdownState, ReadinessIndicators],
+  exports: [ShutdownState],
+})
+export class HealthModule {}

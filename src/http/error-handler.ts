@@ -1,0 +1,30 @@
+import { ArgumentsHost, Catch, HttpException, Logger } from '@nestjs/common';
+import { BaseExceptionFilter } from '@nestjs/core';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Fastify rejects some requests before a route runs (size limit, content encoding, media type,
+ * malformed gzip); those errors carry a 4xx statusCode. Nest would answer them 500: answer them
+ * with their own status and the routes' JSON shape instead, so a client error is never a 500.
+ */
+@Catch()
+export class ClientErrorFilter extends BaseExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  override catch(error: unknown, host: ArgumentsHost): void {
+    const status = (error as { statusCode?: unknown } | null)?.statusCode;
+    if (!(error instanceof HttpException) && typeof status === 'number' && status >= 400 && status < 500) {
+      const reply = host.switchToHttp().getResponse<FastifyReply>();
+      void reply.code(status).send({
+        statusCode: status,
+        error: STATUS_CODES[status],
+        message: (error as Error).message,
+        code: (error as { code?: string }).code,
+      });
+      return;
+    }
+    if (!(error instanceof HttpException)) this.logger.error({ err: error }, 'unhandled error');
+    super.catch(error, host);
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * Validation of the OpenLineage envelope: strict where the store would be corrupted (kind, time,
+ * run id, job and dataset identity, facets being objects), lenient where real producers are
+ * sloppy (no schemaURL, no time offset, facet contents, custom facets). Pure: no I/O.
+ */
+
+export type EventKind = 'run' | 'job' | 'dataset';
+
+export const EVENT_TYPES = ['START', 'RUNNING', 'COMPLETE', 'ABORT', 'FAIL', 'OTHER'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ValidEvent {
+  kind: EventKind;
+  eventType: EventType | null;
+  /** ISO 8601 with an explicit offset (UTC assumed when the producer sent none). */
+  eventTime: string;
+  runId: string | null;
+  jobNamespace: string | null;
+  jobName: string | null;
+  producer: string | null;
+  schemaUrl: string | null;
+  payload: Record<string, unknown>;
+}
+
+export type EnvelopeResult = { ok: true; event: ValidEvent } | { ok: false; errors: FieldError[] };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|z|[+-](\d{2})(?::?(\d{2}))?)?$/;
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+class Checker {
+  readonly errors: FieldError[] = [];
+
+  fail(field: string, message: string): void {
+    this.errors.push({ field, message });
+  }
+
+  object(value: unknown, field: string): value is Json {
+    if (isObject(value)) return true;
+    this.fail(field, value === undefined ? 'is required' : `must be an object, got ${describe(value)}`);
+    return false;
+  }
+
+  requiredString(value: unknown, field: string): string | null {
+    if (typeof value === 'string' && value.trim() !== '') return value;
+    this.fail(field, value === undefined ? 'is required' : 'must be a non-empty string');
+    return null;
+  }
+
+  optionalString(value: unknown, field: string): string | null {
+    if (value === undefined) return null;
+    if (typeof value === 'string') return value;
+    this.fail(field, `must be a string, got ${describe(value)}`);
+    return null;
+  }
+
+  /** Facet contents are stored as sent; only the container and each facet must be objects. */
+  facets(value: unknown, field: string): void {
+    if (value === undefined) return;
+    if (!this.object(value, field)) return;
+    for (const [key, facet] of Object.entries(value)) {
+      if (!isObject(facet)) this.fail(`${field}.${key}`, `facet must be an object, got ${describe(facet)}`);
+    }
+  }
+
+  identity(value: unknown, field: string): { namespace: string | null; name: string | null } {
+    if (!this.object(value, field)) return { namespace: null, name: null };
+    return {
+      namespace: this.requiredString(value.namespace, `${field}.namespace`),
+      name: this.requiredString(value.name, `${field}.name`),
+    };
+  }
+
+  dataset(value: unknown, field: string): void {
+    this.identity(value, field);
+    if (!isObject(value)) return;
+    this.facets(value.facets, `${field}.facets`);
+    this.facets(value.inputFacets, `${field}.inputFacets`);
+    this.facets(value.outputFacets, `${field}.outputFacets`);
+  }
+
+  datasetList(value: unknown, field: string): void {
+    if (value === undefined) return;
+    if (!Array.isArray(value)) {
+      this.fail(field, `must be an array, got ${describe(value)}`);
+      return;
+    }
+    value.forEach((dataset, index) => this.dataset(dataset, `${field}[${index}]`));
+  }
+}
+
+/** Returns the time with an explicit offset, or null when it is not an ISO 8601 date-time. */
+export function normalizeEventTime(value: string): string | null {
+  const match = DATE_TIME.exec(value);
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s = '00', fraction = '', offset, offsetHours, offsetMinutes] = match;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth) return null;
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
+  if (offsetHours !== undefined && (Number(offsetHours) > 15 || Number(offsetMinutes ?? 0) > 59)) return null;
+  // PostgreSQL keeps microseconds; more digits (Debezium sends nanoseconds) are truncated.
+  const zone = offset === undefined || offset === 'z' ? 'Z' : offset;
+  return `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction.slice(0, 7)}${zone}`;
+}
+
+/** Classifies the event structurally (run, else job, else dataset) and checks its envelope. */
+export function validateEnvelope(value: unknown): EnvelopeResult {
+  const check = new Checker();
+  if (!isObject(value)) {
+    return { ok: false, errors: [{ field: '$', message: `event must be a JSON object, got ${describe(value)}` }] };
+  }
+
+  let eventTime: string | null = null;
+  if (typeof value.eventTime !== 'string') {
+    check.fail('eventTime', value.eventTime === undefined ? 'is required' : 'must be an ISO 8601 date-time string');
+  } else {
+    eventTime = normalizeEventTime(value.eventTime);
+    if (eventTime === null) check.fail('eventTime', `is not an ISO 8601 date-time: ${JSON.stringify(value.eventTime)}`);
+  }
+
+  let eventType: EventType | null = null;
+  if (value.eventType !== undefined) {
+    if ((EVENT_TYPES as readonly unknown[]).includes(value.eventType)) eventType = value.eventType as EventType;
+    else check.fail('eventType', `must be one of ${EVENT_TYPES.join(', ')}; got ${JSON.stringify(value.eventType)}`);
+  }
+
+  const producer = check.optionalString(value.producer, 'producer');
+  const schemaUrl = check.optionalString(value.schemaURL, 'schemaURL');
+
+  let kind: EventKind;
+  let runId: string | null = null;
+  let job: { namespace: string | null; name: string | null } = { namespace: null, name: null };
+  if ('run' in value) {
+    kind = 'run';
+    if (check.object(value.run, 'run')) {
+      if (typeof value.run.runId === 'string' && UUID.test(value.run.runId)) runId = value.run.runId.toLowerCase();
+      else check.fail('run.runId', value.run.runId === undefined ? 'is required' : 'must be a UUID');
+      check.facets(value.run.facets, 'run.facets');
+    }
+  } else if ('job' in value) {
+    kind = 'job';
+  } else if ('dataset' in value) {
+    kind = 'dataset';
+  } else {
+    check.fail('$', 'event must have a run (run event), a job (job event) or a dataset (dataset event)');
+    return { ok: false, errors: check.errors };
+  }
+
+  if (kind === 'dataset') {
+    check.dataset(value.dataset, 'dataset');
+  } else {
+    job = check.identity(value.job, 'job');
+    if (isObject(value.job)) check.facets(value.job.facets, 'job.facets');
+    check.datasetList(value.inputs, 'inputs');
+    check.datasetList(value.outputs, 'outputs');
+  }
+
+  if (check.errors.length > 0) return { ok: false, errors: check.errors };
+  return {
+    ok: true,
+    event: {
+      kind,
+      eventType,
+      eventTime: eventTime!,
+      runId,
+      jobNamespace: job.namespace,
+      jobName: job.name,
+      producer,
+      schemaUrl,
+      payload: value,
+    },
+  };
+}
+
+/**
+ * PostgreSQL's jsonb cannot hold U+0000. Returns the path of the first string (or key) holding
+ * one, so the event can be refused with a 400 that says where.
+ */
+export function findNulCharacter(value: unknown, path = '$'): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNulCharacter(value[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (isObject(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = path === '$' ? key : `${path}.${key}`;
+      if (key.includes('\u0000')) return childPath;
+      const found = findNulCharacter(child, childPath);
+      if (found) return found;
+    }
+  }
+  return null;
+}

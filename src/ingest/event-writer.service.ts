@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { Environment } from '../config/environment';
+import { EventLogRepository, NewLogEvent } from '../storage/event-log.repository';
+import { ProjectionWorkers } from '../projection/projection-workers.service';
+import { GroupCommitter } from './group-commit';
+
+/** Group-commits events to the log and wakes this replica's projectors after each commit. */
+@Injectable()
+export class EventWriter {
+  private readonly committer: GroupCommitter<NewLogEvent>;
+
+  constructor(env: Environment, repository: EventLogRepository, projection: ProjectionWorkers) {
+    this.committer = new GroupCommitter<NewLogEvent>(
+      async (events) => {
+        const duplicates = await repository.append(events);
+        projection.wake();
+        return duplicates;
+      },
+      { maxEvents: env.INGEST_FLUSH_MAX_EVENTS, maxWaitMs: env.INGEST_FLUSH_MAX_WAIT_MS, writers: env.INGEST_WRITERS },
+    );
+  }
+
+  /** Resolves true when the event was a duplicate of one already stored. */
+  write(event: NewLogEvent, deadlineMs?: number): Promise<boolean> {
+    return this.committer.submit(event, deadlineMs);
+  }
+
+  get pending(): number {
+    return this.committer.queued;
+  }
+
+  idle(): Promise<void> {
+    return this.committer.idle();
+  }
+}

@@ -1,0 +1,125 @@
+import { isDataError } from '../storage/database-errors';
+
+export interface GroupCommitOptions {
+  /** Most events in one transaction. */
+  maxEvents: number;
+  /** How long a partial batch may wait for more events; 0 flushes as soon as a writer is free. */
+  maxWaitMs: number;
+  /** Transactions in flight at once. */
+  writers: number;
+}
+
+/** The event could not be stored because of its own content; the others were not affected. */
+export class RejectedByDatabaseError extends Error {}
+
+/** The event was not written before its deadline; it will not be written later. */
+export class CommitTimeoutError extends Error {}
+
+interface Pending<T> {
+  item: T;
+  resolve: (duplicate: boolean) => void;
+  reject: (error: unknown) => void;
+  expired: boolean;
+}
+
+/**
+ * Group commit: events from concurrent requests share one transaction (one multi-row insert).
+ * Each caller's promise settles after the transaction holding its event committed. When a batch
+ * fails because of one event's data, the batch is retried event by event so the others still
+ * commit; when the database is unavailable, every caller in the batch gets the error.
+ */
+export class GroupCommitter<T> {
+  private pending: Array<Pending<T>> = [];
+  private inFlight = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly write: (items: T[]) => Promise<boolean[]>,
+    private readonly options: GroupCommitOptions,
+  ) {}
+
+  /**
+   * Resolves with `true` when the event was already stored (a duplicate), `false` when this
+   * commit stored it. With a deadline, an event still waiting for a writer when it passes is
+   * dropped and the promise rejects with CommitTimeoutError.
+   */
+  submit(item: T, deadlineMs?: number): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) => {
+      const entry: Pending<T> = { item, resolve, reject, expired: false };
+      this.pending.push(entry);
+      if (deadlineMs !== undefined) {
+        const timer = setTimeout(() => {
+          entry.expired = true;
+          reject(new CommitTimeoutError(`not committed within ${deadlineMs} ms`));
+        }, deadlineMs);
+        const settle = () => clearTimeout(timer);
+        entry.resolve = (duplicate) => (settle(), resolve(duplicate));
+        entry.reject = (error) => (settle(), reject(error));
+      }
+      this.schedule();
+    });
+  }
+
+  get queued(): number {
+    return this.pending.length;
+  }
+
+  /** Resolves once nothing is pending or in flight. */
+  idle(): Promise<void> {
+    if (this.pending.length === 0 && this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private schedule(): void {
+    if (this.pending.length === 0 || this.inFlight >= this.options.writers) return;
+    if (this.pending.length >= this.options.maxEvents || this.options.maxWaitMs === 0) {
+      this.flush();
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.flush();
+      }, this.options.maxWaitMs);
+    }
+  }
+
+  private flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const batch = this.pending.splice(0, this.options.maxEvents).filter((entry) => !entry.expired);
+    if (batch.length === 0) return this.afterFlush();
+    this.inFlight++;
+    this.commit(batch)
+      .finally(() => {
+        this.inFlight--;
+        this.afterFlush();
+      })
+      .catch(() => undefined);
+    this.schedule();
+  }
+
+  private afterFlush(): void {
+    this.schedule();
+    if (this.pending.length === 0 && this.inFlight === 0) {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      waiters.forEach((wake) => wake());
+    }
+  }
+
+  private async commit(batch: Array<Pending<T>>): Promise<void> {
+    try {
+      const duplicates = await this.write(batch.map((entry) => entry.item));
+      batch.forEach((entry, i) => entry.resolve(duplicates[i]));
+    } catch (error) {
+      if (batch.length > 1 && isDataError(error)) {
+        for (const entry of batch) await this.commit([entry]);
+        return;
+      }
+      const failure = isDataError(error) ? new RejectedByDatabaseError((error as Error).message) : error;
+      batch.forEach((entry) => entry.reject(failure));
+    }
+  }
+}

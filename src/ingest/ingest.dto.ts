@@ -1,0 +1,53 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export class IngestResponseDto {
+  @ApiProperty({ enum: ['stored', 'duplicate', 'queued'] })
+  status!: 'stored' | 'duplicate' | 'queued';
+}
+
+export class FieldErrorDto {
+  @ApiProperty({ example: 'run.runId', description: 'Path of the offending field; `$` is the whole body' })
+  field!: string;
+
+  @ApiProperty({ example: 'must be a UUID' })
+  message!: string;
+}
+
+export class IngestErrorDto {
+  @ApiProperty({ example: 400 })
+  statusCode!: number;
+
+  @ApiProperty({ example: 'Bad Request' })
+  error!: string;
+
+  @ApiProperty({ example: 'run.runId: must be a UUID' })
+  message!: string;
+
+  @ApiPropertyOptional({ type: [FieldErrorDto] })
+  errors?: FieldErrorDto[];
+}
+
+export class BatchSummaryDto {
+  @ApiProperty() received!: number;
+  @ApiProperty() successful!: number;
+  @ApiProperty() failed!: number;
+  @ApiProperty() retriable!: number;
+  @ApiProperty() non_retriable!: number;
+}
+
+export class FailedEventDto {
+  @ApiProperty({ description: 'Position of the event in the submitted array' }) index!: number;
+  @ApiProperty() reason!: string;
+  @ApiProperty({ description: 'True when sending the same event again later may succeed' }) retriable!: boolean;
+}
+
+export class BatchResponseDto {
+  @ApiProperty({ enum: ['success', 'partial_success'] })
+  status!: 'success' | 'partial_success';
+
+  @ApiProperty({ type: BatchSummaryDto })
+  summary!: BatchSummaryDto;
+
+  @ApiProperty({ type: [FailedEventDto] })
+  failed_events!: FailedEventDto[];
+}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { Environment, IngestMode } from '../config/environment';
+import { NewLogEvent } from '../storage/event-log.repository';
+import { AsyncIngestQueue } from './async-queue.service';
+import { FieldError, findNulCharacter, validateEnvelope } from './event-envelope';
+import { EventWriter } from './event-writer.service';
+import { CommitTimeoutError, RejectedByDatabaseError } from './group-commit';
+import { EventSource, toLogEvent } from './log-event';
+import { IngestMetrics } from './ingest.metrics';
+
+export type IngestOutcome =
+  | { status: 'stored' }
+  | { status: 'duplicate' }
+  | { status: 'queued' }
+  | { status: 'invalid'; errors: FieldError[] }
+  | { status: 'unavailable'; reason: string };
+
+export interface BatchResult {
+  outcomes: IngestOutcome[];
+}
+
+export interface IngestOptions {
+  /** The raw body contained a `\u0000` escape, so values must be searched for U+0000. */
+  mayContainNul: boolean;
+}
+
+/** Validates events and hands them to the log: synchronously (sync) or via the queue (async). */
+@Injectable()
+export class IngestService {
+  constructor(
+    private readonly env: Environment,
+    private readonly writer: EventWriter,
+    private readonly queue: AsyncIngestQueue,
+    private readonly metrics: IngestMetrics,
+  ) {}
+
+  async ingest(body: unknown, source: EventSource, options: IngestOptions): Promise<IngestOutcome> {
+    const prepared = this.prepare(body, source, options);
+    if ('errors' in prepared) return this.invalid(prepared.errors);
+    return this.store(prepared.event);
+  }
+
+  /** Each event of the batch succeeds or fails on its own. */
+  async ingestBatch(events: unknown[], source: EventSource, options: IngestOptions): Promise<IngestOutcome[]> {
+    return Promise.all(
+      events.map((body) => {
+        const prepared = this.prepare(body, source, options);
+        return 'errors' in prepared ? this.invalid(prepared.errors) : this.store(prepared.event);
+      }),
+    );
+  }
+
+  private prepare(body: unknown, source: EventSource, options: IngestOptions): { event: NewLogEvent } | { errors: FieldError[] } {
+    const result = validateEnvelope(body);
+    if (!result.ok) return { errors: result.errors };
+    if (options.mayContainNul) {
+      const path = findNulCharacter(result.event.payload);
+      if (path) {
+        return { errors: [{ field: path, message: 'contains the character U+0000 (\\u0000), which PostgreSQL cannot store' }] };
+      }
+    }
+    this.metrics.received(result.event.kind, result.event.eventType);
+    return { event: toLogEvent(result.event, source) };
+  }
+
+  private invalid(errors: FieldError[]): IngestOutcome {
+    this.metrics.rejected('invalid');
+    return { status: 'invalid', errors };
+  }
+
+  private async store(event: NewLogEvent): Promise<IngestOutcome> {
+    if (this.env.INGEST_MODE === IngestMode.Async) {
+      if (this.queue.offer(event)) return { status: 'queued' };
+      this.metrics.rejected('queue_full');
+      return { status: 'unavailable', reason: 'the ingest queue is full' };
+    }
+    try {
+      const duplicate = await this.writer.write(event, this.env.INGEST_TIMEOUT_MS);
+      return { status: duplicate ? 'duplicate' : 'stored' };
+    } catch (error) {
+      if (error instanceof RejectedByDatabaseError) {
+        this.metrics.rejected('database_rejected');
+        return { status: 'invalid', errors: [{ field: '$', message: `PostgreSQL rejected the event: ${error.message}` }] };
+      }
+      const timeout = error instanceof CommitTimeoutError;
+      this.metrics.rejected(timeout ? 'timeout' : 'database_unavailable');
+      return {
+        status: 'unavailable',
+        reason: timeout
+          ? `the event could not be stored within ${this.env.INGEST_TIMEOUT_MS} ms`
+          : 'the database is unavailable',
+      };
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { PrometheusModule } from '@willsoto/nestjs-prometheus';
+import { LoggerModule } from 'nestjs-pino';
+import { Environment } from '../config/environment';
+import { pinoHttpOptions } from './logging';
+
+@Module({})
+export class ObservabilityModule {
+  static forRoot(env: Environment): DynamicModule {
+    return {
+      module: ObservabilityModule,
+      global: true,
+      imports: [
+        LoggerModule.forRoot({ pinoHttp: pinoHttpOptions(env) }),
+        PrometheusModule.register({ path: '/metrics', defaultMetrics: { enabled: true } }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,6 @@
+import * as path from 'node:path';
+
+/** The package root: dist/ and src/ both sit directly below it. */
+export const PACKAGE_ROOT = path.resolve(__dirname, '..');
+export const MIGRATIONS_DIR = path.join(PACKAGE_ROOT, 'migrations');
+export const WEB_DIST_DIR = path.join(PACKAGE_ROOT, 'dist', 'web');

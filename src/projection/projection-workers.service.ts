@@ -1,0 +1,77 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Environment } from '../config/environment';
+import { ProjectionWriter } from './projection-writer.service';
+
+const ERROR_BACKOFF_MS = 1000;
+
+/**
+ * PROJECTION_WORKERS loops per replica. A loop projects batches while there is work, then
+ * sleeps until this replica's ingest wakes it or the poll interval passes (for events other
+ * replicas wrote). No NOTIFY: it takes a cluster-wide lock at commit, on the ingest path.
+ */
+@Injectable()
+export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ProjectionWorkers.name);
+  private running = false;
+  private loops: Array<Promise<void>> = [];
+  private sleepers = new Set<() => void>();
+  /** Set by wake(); a worker between batches sees it instead of missing the wake-up. */
+  private woken = false;
+
+  constructor(
+    private readonly env: Environment,
+    private readonly writer: ProjectionWriter,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.start(this.env.PROJECTION_WORKERS);
+  }
+
+  start(workers: number): void {
+    if (this.running) return;
+    this.running = true;
+    this.loops = Array.from({ length: workers }, (_, i) => this.loop(i));
+  }
+
+  wake(): void {
+    this.woken = true;
+    for (const wake of this.sleepers) wake();
+  }
+
+  /** Lets every worker finish the batch it is in, then stops. Runs before the pool closes. */
+  async onApplicationShutdown(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await Promise.all(this.loops);
+  }
+
+  private async loop(worker: number): Promise<void> {
+    while (this.running) {
+      try {
+        const projected = await this.writer.projectBatch(this.env.PROJECTION_BATCH_SIZE);
+        if (projected.length > 0) continue;
+        await this.sleep(this.env.PROJECTION_POLL_INTERVAL_MS);
+      } catch (error) {
+        this.logger.warn({ worker, err: (error as Error).message }, 'projection batch failed; retrying');
+        await this.sleep(ERROR_BACKOFF_MS);
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        this.woken = false;
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+}

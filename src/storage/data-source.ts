@@ -1,0 +1,55 @@
+import { DataSource, DataSourceOptions, MigrationExecutor } from 'typeorm';
+import { MIGRATIONS_DIR } from '../paths';
+import { loadSqlMigrations } from './sql-migrations';
+import { LineageEventEntity } from './entities/lineage-event.entity';
+import { ProjectionQueueEntity } from './entities/projection-queue.entity';
+import { DatasetEntity } from './entities/dataset.entity';
+import { EventDatasetEntity } from './entities/event-dataset.entity';
+import { DatasetSymlinkEntity } from './entities/dataset-symlink.entity';
+import { NamespaceEntity } from './entities/namespace.entity';
+
+export const ENTITIES = [
+  LineageEventEntity,
+  ProjectionQueueEntity,
+  DatasetEntity,
+  EventDatasetEntity,
+  DatasetSymlinkEntity,
+  NamespaceEntity,
+];
+
+export interface DatabaseSettings {
+  url: string;
+  poolSize: number;
+  /** Bound on waiting for a pooled connection, so an outage answers fast instead of hanging. */
+  connectTimeoutMs: number;
+  applicationName?: string;
+}
+
+export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: settings.url,
+    entities: ENTITIES,
+    migrations: loadSqlMigrations(MIGRATIONS_DIR),
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: false,
+    poolSize: settings.poolSize,
+    applicationName: settings.applicationName ?? 'metadata-store',
+    extra: {
+      connectionTimeoutMillis: settings.connectTimeoutMs,
+      keepAlive: true,
+      idleTimeoutMillis: 30000,
+    },
+  };
+}
+
+export function createDataSource(settings: DatabaseSettings): DataSource {
+  return new DataSource(dataSourceOptions(settings));
+}
+
+/** Read-only: unlike showMigrations(), this does not create the migrations table. */
+export async function pendingMigrations(dataSource: DataSource): Promise<string[]> {
+  const pending = await new MigrationExecutor(dataSource).getPendingMigrations();
+  return pending.map((m) => m.name);
+}

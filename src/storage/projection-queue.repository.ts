@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ProjectionInput } from '../projection/project-event';
+
+/** All SQL on `projection_queue` (ingest's insert is part of the log append). */
+@Injectable()
+export class ProjectionQueueRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Claims up to `limit` queued events for this transaction. SKIP LOCKED lets every worker of
+   * every replica take a different batch without waiting for the others.
+   */
+  async claim(manager: EntityManager, limit: number): Promise<ProjectionInput[]> {
+    const rows: Array<{ id: string; event_kind: ProjectionInput['kind']; event_time: Date; job_namespace: string | null; inputs: unknown; outputs: unknown; dataset: unknown }> =
+      await manager.query(
+        `SELECT e.id, e.event_kind, e.event_time, e.job_namespace,
+                e.payload -> 'inputs' AS inputs, e.payload -> 'outputs' AS outputs, e.payload -> 'dataset' AS dataset
+           FROM projection_queue q
+           JOIN lineage_events e ON e.id = q.event_id
+          ORDER BY q.event_id
+          LIMIT $1
+          FOR UPDATE OF q SKIP LOCKED`,
+        [limit],
+      );
+    return rows.map((r) => ({ eventId: String(r.id), kind: r.event_kind, eventTime: r.event_time, jobNamespace: r.job_namespace, inputs: r.inputs, outputs: r.outputs, dataset: r.dataset }));
+  }
+
+  async remove(manager: EntityManager, eventIds: string[]): Promise<void> {
+    await manager.query('DELETE FROM projection_queue WHERE event_id = ANY($1::bigint[])', [eventIds]);
+  }
+
+  /** Queues every logged event again (for `reproject`). */
+  async enqueueAll(manager: EntityManager): Promise<number> {
+    const result = await manager.query(
+      'INSERT INTO projection_queue (event_id) SELECT id FROM lineage_events ON CONFLICT (event_id) DO NOTHING',
+    );
+    return Array.isArray(result) ? Number(result[1] ?? 0) : 0;
+  }
+
+  /** Depth and the age in seconds of the oldest entry, for metrics and tests. */
+  async stats(): Promise<{ depth: number; oldestAgeSeconds: number }> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS depth,
+              coalesce(extract(epoch FROM now() - min(enqueued_at)), 0)::float8 AS age
+         FROM projection_queue`,
+    );
+    return { depth: row.depth, oldestAgeSeconds: row.age };
+  }
+}

@@ -2,7 +2,7 @@
 module.exports = {
   rootDir: '.',
   testMatch: ['<rootDir>/test/**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
+  transform: { '^.+\\.ts$': 'ts-jest' },
   testEnvironment: 'node',
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',

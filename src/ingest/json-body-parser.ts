@@ -22,7 +22,7 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
     (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') {
-        done(new BadRequestException({ statusCode: 400, error: 'Bad Request', message: 'the request body is empty; expected a JSON OpenLineage event' }));
+        done(new BadRequestException({ statusCode: 400, error: 'Bad Request', message: '$: the request body is empty; expected a JSON OpenLineage event' }));
         return;
       }
       try {
@@ -34,7 +34,7 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
           new BadRequestException({
             statusCode: 400,
             error: 'Bad Request',
-            message: `malformed JSON: ${(error as Error).message}`,
+            message: `$: malformed JSON: ${(error as Error).message}`,
             errors: [{ field: '$', message: 'malformed JSON' }],
           }),
         );

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Environment } from '../config/environment';
 import { ProjectionWriter } from './projection-writer.service';
+import { ProjectionMetrics } from './projection.metrics';
 
 const ERROR_BACKOFF_MS = 1000;
 
@@ -21,6 +22,7 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
   constructor(
     private readonly env: Environment,
     private readonly writer: ProjectionWriter,
+    private readonly metrics: ProjectionMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -49,7 +51,10 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
     while (this.running) {
       try {
         const projected = await this.writer.projectBatch(this.env.PROJECTION_BATCH_SIZE);
-        if (projected.length > 0) continue;
+        if (projected.length > 0) {
+          this.metrics.projectedEvents(projected.length);
+          continue;
+        }
         await this.sleep(this.env.PROJECTION_POLL_INTERVAL_MS);
       } catch (error) {
         this.logger.warn({ worker, err: (error as Error).message }, 'projection batch failed; retrying');

@@ -1,0 +1,170 @@
+import { countEvents, createDatabase, query, waitForProjection } from '../support/database';
+import { eventFiles, example, trinoEvents } from '../support/examples';
+import { get, post } from '../support/http';
+import { runCommand, startStore, StoreProcess } from '../support/store-process';
+
+const TRINO_NS = 'trino://trino-integration-test:1337';
+
+/** Every dataset (namespace, name) an event names: inputs, outputs, the dataset of a dataset event, symlinks. */
+function namedDatasets(event: any): string[] {
+  const named: any[] = 'run' in event || 'job' in event ? [...(event.inputs ?? []), ...(event.outputs ?? [])] : [event.dataset];
+  return named.flatMap((d) => [
+    `${d.namespace}|${d.name}`,
+    ...(d.facets?.symlinks?.identifiers ?? []).map((s: any) => `${s.namespace}|${s.name}`),
+  ]);
+}
+
+async function allDatasets(store: StoreProcess, params = ''): Promise<any[]> {
+  const datasets: any[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: any = await get(`${store.url}/api/v1/datasets?limit=7${params}${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(page.status).toBe(200);
+    datasets.push(...page.body.datasets);
+    cursor = page.body.nextCursor;
+  } while (cursor);
+  return datasets;
+}
+
+describe('ingesting the shared OpenLineage corpus', () => {
+  let databaseUrl: string;
+  let store: StoreProcess;
+
+  beforeAll(async () => {
+    databaseUrl = await createDatabase('examples');
+    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
+    store = await startStore({ DATABASE_URL: databaseUrl });
+  });
+
+  afterAll(async () => {
+    await store?.stop();
+  });
+
+  it('accepts every example event with 201 and lists every dataset they name', async () => {
+    const expected = new Set<string>();
+    let posted = 0;
+    for (const file of eventFiles()) {
+      if (Array.isArray(file.json)) continue; // the batch file is posted in the batch test
+      const res = await post(`${store.url}/api/v1/lineage`, file.text);
+      expect({ file: file.file, status: res.status, body: res.body }).toEqual({ file: file.file, status: 201, body: { status: 'stored' } });
+      namedDatasets(file.json).forEach((d) => expected.add(d));
+      posted++;
+    }
+    expect(await countEvents(databaseUrl)).toBe(posted);
+    await waitForProjection(databaseUrl);
+
+    const listed = await allDatasets(store);
+    expect(new Set(listed.map((d) => `${d.namespace}|${d.name}`))).toEqual(expected);
+    const order = listed.map((d) => [d.namespace, d.name]);
+    expect(order).toEqual([...order].sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : 1) : a[0] < b[0] ? -1 : 1)));
+  });
+
+  it('stores the event verbatim with the extracted columns and its source', async () => {
+    const fail = example('trino/insert-fail.reconstructed.json');
+    const [row] = await query<any>(
+      databaseUrl,
+      `SELECT event_kind, event_type, run_id, job_namespace, producer, payload, source_type, source_principal, peer_address, user_agent
+         FROM lineage_events WHERE payload = $1::jsonb`,
+      [fail.text],
+    );
+    expect(row).toMatchObject({
+      event_kind: 'run',
+      event_type: 'FAIL',
+      run_id: (fail.json as any).run.runId,
+      job_namespace: TRINO_NS,
+      source_type: 'anonymous',
+      source_principal: null,
+      peer_address: '127.0.0.1',
+      user_agent: 'node',
+    });
+    expect(row.payload).toEqual(fail.json);
+  });
+
+  it("yields Trino CTAS's input tpch.tiny.nation and its output, with roles, in the Trino namespace", async () => {
+    const ctas = example('trino/ctas-complete.reconstructed.json').json as any;
+    const target = ctas.outputs[0].name;
+    const listed = await allDatasets(store, `&namespace=${encodeURIComponent(TRINO_NS)}`);
+    const nation = listed.find((d) => d.name === 'tpch.tiny.nation');
+    const output = listed.find((d) => d.name === target);
+    expect(nation).toMatchObject({ namespace: TRINO_NS, scheme: 'trino', authority: 'trino-integration-test:1337', kind: 'dataset' });
+    expect(output).toMatchObject({ namespace: TRINO_NS, kind: 'dataset' });
+
+    const detail = await get(`${store.url}/api/v1/datasets/${output.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.events).toContainEqual(
+      expect.objectContaining({ eventType: 'COMPLETE', runId: ctas.run.runId, jobNamespace: ctas.job.namespace, jobName: ctas.job.name, role: 'output' }),
+    );
+    const nationDetail = await get(`${store.url}/api/v1/datasets/${nation.id}`);
+    expect(nationDetail.body.events).toContainEqual(expect.objectContaining({ runId: ctas.run.runId, role: 'input' }));
+  });
+
+  it('turns the Spark cll-* symlinks into symlink datasets linked both ways', async () => {
+    const cll3 = example('spark/cll-3.json').json as any;
+    const declaring = [...(cll3.inputs ?? []), ...(cll3.outputs ?? [])].find((d: any) => d.facets?.symlinks);
+    const identifier = declaring.facets.symlinks.identifiers[0];
+    const symlinks = await allDatasets(store, '&kind=symlink');
+    const symlink = symlinks.find((d) => d.namespace === identifier.namespace && d.name === identifier.name);
+    expect(symlink).toMatchObject({ kind: 'symlink' });
+
+    const detail = await get(`${store.url}/api/v1/datasets/${symlink.id}`);
+    expect(detail.body.symlinks).toContainEqual(
+      expect.objectContaining({ namespace: declaring.namespace, name: declaring.name, direction: 'declared-by', kind: 'dataset' }),
+    );
+    const declaringDetail = await get(`${store.url}/api/v1/datasets/${detail.body.symlinks[0].id}`);
+    expect(declaringDetail.body.symlinks).toContainEqual(
+      expect.objectContaining({ id: symlink.id, direction: 'declares', type: identifier.type }),
+    );
+  });
+
+  it('answers the identical event again with 200 and stores it once', async () => {
+    const before = await countEvents(databaseUrl);
+    const again = await post(`${store.url}/api/v1/lineage`, example('trino/ctas-start.reconstructed.json').text);
+    expect(again).toMatchObject({ status: 200, body: { status: 'duplicate' } });
+    expect(await countEvents(databaseUrl)).toBe(before);
+  });
+
+  it('accepts a gzip body', async () => {
+    const event = { ...(example('marquez/event_simple.json').json as any), run: { runId: 'a1b2c3d4-0000-4000-8000-000000000001' } };
+    const res = await post(`${store.url}/api/v1/lineage`, event, { gzip: true });
+    expect(res.status).toBe(201);
+    const [row] = await query<any>(databaseUrl, "SELECT payload FROM lineage_events WHERE run_id = 'a1b2c3d4-0000-4000-8000-000000000001'");
+    expect(row.payload).toEqual(event);
+  });
+
+  it('accepts a POST to the bare root URL, as Trino sends when its URL has a path', async () => {
+    const event = { ...(example('trino/ctas-start.reconstructed.json').json as any), run: { runId: 'a1b2c3d4-0000-4000-8000-000000000002' } };
+    expect((await post(`${store.url}/`, event)).status).toBe(201);
+  });
+
+  it('stores the 26 events of the Marquez batch file through /lineage/batch, gzip-encoded', async () => {
+    const batch = example('marquez/docker-metadata-batch.json');
+    const before = await countEvents(databaseUrl);
+    const res = await post(`${store.url}/api/v1/lineage/batch`, batch.text, { gzip: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      status: 'success',
+      summary: { received: 26, successful: 26, failed: 0, retriable: 0, non_retriable: 0 },
+      failed_events: [],
+    });
+    expect(await countEvents(databaseUrl)).toBe(before + 26);
+    await waitForProjection(databaseUrl);
+    const listed = await allDatasets(store, '&namespace=food_delivery');
+    const expected = new Set((batch.json as any[]).flatMap(namedDatasets).filter((d) => d.startsWith('food_delivery|')));
+    expect(new Set(listed.map((d) => `${d.namespace}|${d.name}`))).toEqual(expected);
+  });
+
+  it('stores the valid events of a batch even when others fail, and reports each failure', async () => {
+    const good = { ...(example('marquez/event_simple.json').json as any), run: { runId: 'a1b2c3d4-0000-4000-8000-000000000003' } };
+    const bad = { ...good, run: { runId: 'not-a-uuid' } };
+    const before = await countEvents(databaseUrl);
+    const res = await post(`${store.url}/api/v1/lineage/batch`, [bad, good, 'x']);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('partial_success');
+    expect(res.body.summary).toMatchObject({ received: 3, successful: 1, failed: 2 });
+    expect(res.body.failed_events).toEqual([
+      { index: 0, reason: expect.stringContaining('run.runId'), retriable: false },
+      { index: 2, reason: expect.stringContaining('JSON object'), retriable: false },
+    ]);
+    expect(await countEvents(databaseUrl)).toBe(before + 1);
+  });
+});

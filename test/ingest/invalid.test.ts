@@ -1,0 +1,111 @@
+import { gzipSync } from 'node:zlib';
+import { countEvents, createDatabase } from '../support/database';
+import { example, invalidFiles } from '../support/examples';
+import { post } from '../support/http';
+import { runCommand, startStore, StoreProcess } from '../support/store-process';
+
+const valid = () => ({
+  eventTime: '2026-07-15T10:15:03.911Z',
+  eventType: 'COMPLETE',
+  producer: 'https://example.com/producer',
+  schemaURL: 'https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent',
+  run: { runId: '3f1c2a4e-8d7b-4c1e-9f2a-1b2c3d4e5f60' },
+  job: { namespace: 'trino://host:8080', name: 'query_1' },
+  inputs: [{ namespace: 'trino://host:8080', name: 'c.s.t', facets: {} }],
+});
+
+describe('invalid input', () => {
+  let databaseUrl: string;
+  let store: StoreProcess;
+
+  beforeAll(async () => {
+    databaseUrl = await createDatabase('invalid');
+    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
+    store = await startStore({ DATABASE_URL: databaseUrl, BODY_LIMIT_BYTES: String(64 * 1024) });
+  });
+
+  afterAll(async () => {
+    await store?.stop();
+  });
+
+  const cases: Array<[string, () => unknown, string]> = [
+    ['malformed JSON', () => '{"eventTime": ', '$'],
+    ['a JSON array on the single-event endpoint', () => [valid()], '$'],
+    ['a non-UUID runId', () => ({ ...valid(), run: { runId: '12345' } }), 'run.runId'],
+    ['a missing job name', () => ({ ...valid(), job: { namespace: 'ns' } }), 'job.name'],
+    ['a missing job namespace', () => ({ ...valid(), job: { name: 'n' } }), 'job.namespace'],
+    ['a bad eventTime', () => ({ ...valid(), eventTime: '15/07/2026 10:15' }), 'eventTime'],
+    ['an unknown eventType', () => ({ ...valid(), eventType: 'DONE' }), 'eventType'],
+    ['inputs that is not an array', () => ({ ...valid(), inputs: 'c.s.t' }), 'inputs'],
+    ['a facet that is not an object', () => ({ ...valid(), run: { runId: valid().run.runId, facets: { parent: 'x' } } }), 'run.facets.parent'],
+    ['a U+0000 inside a string', () => JSON.stringify({ ...valid(), job: { namespace: 'ns', name: 'a\u0000b' } }), 'job.name'],
+    ['a U+0000 deep inside a facet', () => ({ ...valid(), run: { runId: valid().run.runId, facets: { x: { sql: 'select\u0000' } } } }), 'run.facets.x.sql'],
+  ];
+
+  it.each(cases)('answers 400 naming the field for %s, and stores nothing', async (_label, body, field) => {
+    const before = await countEvents(databaseUrl);
+    const res = await post(`${store.url}/api/v1/lineage`, body());
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    expect(res.body.message).toContain(field);
+    expect(await countEvents(databaseUrl)).toBe(before);
+  });
+
+  it('rejects the envelope-broken file of examples/invalid with 400 naming run.runId', async () => {
+    const res = await post(`${store.url}/api/v1/lineage`, example('invalid/proxy-event_no_run_id.json').text);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: 'run.runId', message: 'is required' }]);
+  });
+
+  it('stores the facet-level invalid files as sent (facet contents are not validated)', async () => {
+    const facetLevel = invalidFiles().filter((f) => f.file !== 'invalid/proxy-event_no_run_id.json');
+    expect(facetLevel).toHaveLength(5);
+    const before = await countEvents(databaseUrl);
+    for (const file of facetLevel) expect((await post(`${store.url}/api/v1/lineage`, file.text)).status).toBe(201);
+    expect(await countEvents(databaseUrl)).toBe(before + 5);
+  });
+
+  it('answers 413 above the body limit, measured after decompression (a gzip bomb)', async () => {
+    const before = await countEvents(databaseUrl);
+    const huge = { ...valid(), run: { runId: valid().run.runId, facets: { big: { text: 'x'.repeat(200 * 1024) } } } };
+    const plain = await post(`${store.url}/api/v1/lineage`, huge);
+    expect(plain.status).toBe(413);
+    const compressed = gzipSync(JSON.stringify(huge));
+    expect(compressed.length).toBeLessThan(64 * 1024);
+    const gz = await post(`${store.url}/api/v1/lineage`, huge, { gzip: true });
+    expect(gz.status).toBe(413);
+    expect(await countEvents(databaseUrl)).toBe(before);
+  });
+
+  it('answers 415 to an unknown content encoding or a non-JSON media type, 400 to broken gzip and to an empty body', async () => {
+    const before = await countEvents(databaseUrl);
+    const body = JSON.stringify(valid());
+    const unknownEncoding = await fetch(`${store.url}/api/v1/lineage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'zstd2' },
+      body,
+    });
+    expect(unknownEncoding.status).toBe(415);
+    const textPlain = await fetch(`${store.url}/api/v1/lineage`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
+    expect(textPlain.status).toBe(415);
+    const brokenGzip = await fetch(`${store.url}/api/v1/lineage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: 'not gzip at all',
+    });
+    expect(brokenGzip.status).toBe(400);
+    const empty = await fetch(`${store.url}/api/v1/lineage`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(empty.status).toBe(400);
+    expect(await countEvents(databaseUrl)).toBe(before);
+  });
+
+  it('answers 400 to a batch that is not an array, and fails a NUL event of a batch alone', async () => {
+    expect((await post(`${store.url}/api/v1/lineage/batch`, valid())).status).toBe(400);
+    const before = await countEvents(databaseUrl);
+    const withNul = { ...valid(), job: { namespace: 'ns', name: 'x\u0000' } };
+    const fine = { ...valid(), run: { runId: '3f1c2a4e-8d7b-4c1e-9f2a-1b2c3d4e5f61' } };
+    const res = await post(`${store.url}/api/v1/lineage/batch`, [withNul, fine]);
+    expect(res.body.failed_events).toEqual([{ index: 0, reason: expect.stringContaining('job.name'), retriable: false }]);
+    expect(await countEvents(databaseUrl)).toBe(before + 1);
+  });
+});

@@ -1,0 +1,97 @@
+import { findNulCharacter, normalizeEventTime, validateEnvelope } from '../../src/ingest/event-envelope';
+import { eventFiles, example } from '../support/examples';
+
+const RUN_ID = '019f6545-d1ae-79a2-b499-a967589475b2';
+const base = () => ({
+  eventTime: '2026-07-15T10:15:03.911Z',
+  eventType: 'START',
+  producer: 'https://example.com/producer',
+  run: { runId: RUN_ID },
+  job: { namespace: 'trino://host:8080', name: 'query_1' },
+});
+
+function fields(value: unknown): string[] {
+  const result = validateEnvelope(value);
+  return result.ok ? [] : result.errors.map((e) => e.field);
+}
+
+describe('validateEnvelope', () => {
+  it('accepts every event of the shared corpus and classifies it structurally', () => {
+    for (const file of eventFiles()) {
+      const events = Array.isArray(file.json) ? file.json : [file.json];
+      for (const event of events) {
+        const result = validateEnvelope(event);
+        expect({ file: file.file, errors: result.ok ? [] : result.errors }).toEqual({ file: file.file, errors: [] });
+      }
+    }
+  });
+
+  it('classifies by structure, not by eventType or schemaURL', () => {
+    const jobEvent = validateEnvelope(example('marquez/event_job_event.json').json);
+    expect(jobEvent.ok && jobEvent.event.kind).toBe('job');
+    const datasetEvent = validateEnvelope(example('marquez/event_dataset_event.json').json);
+    expect(datasetEvent.ok && datasetEvent.event.kind).toBe('dataset');
+    const runWithDataset = validateEnvelope(example('spec/spec-tests-example_full_event.json').json);
+    expect(runWithDataset.ok && runWithDataset.event.kind).toBe('run');
+  });
+
+  it('takes a time without offset as UTC and keeps microseconds', () => {
+    expect(normalizeEventTime('2020-12-28T19:51:01.641499')).toBe('2020-12-28T19:51:01.641499Z');
+    expect(normalizeEventTime('2020-12-28T19:51:01.641499123+10:00')).toBe('2020-12-28T19:51:01.641499+10:00');
+    expect(normalizeEventTime('2020-12-28T19:51')).toBe('2020-12-28T19:51:00Z');
+  });
+
+  it.each([
+    ['not a date', 'yesterday'],
+    ['date only', '2020-01-01'],
+    ['month 13', '2020-13-01T00:00:00Z'],
+    ['February 30', '2021-02-30T00:00:00Z'],
+    ['hour 24', '2020-01-01T24:00:00Z'],
+  ])('rejects eventTime: %s', (_label, time) => {
+    expect(fields({ ...base(), eventTime: time })).toEqual(['eventTime']);
+  });
+
+  it.each([
+    ['a non-UUID runId', { run: { runId: 'abc' } }, ['run.runId']],
+    ['a missing runId', { run: {} }, ['run.runId']],
+    ['a missing job name', { job: { namespace: 'ns' } }, ['job.name']],
+    ['a missing job namespace', { job: { name: 'n' } }, ['job.namespace']],
+    ['an empty job name', { job: { namespace: 'ns', name: ' ' } }, ['job.name']],
+    ['an unknown eventType', { eventType: 'FINISHED' }, ['eventType']],
+    ['inputs that are not an array', { inputs: { namespace: 'a', name: 'b' } }, ['inputs']],
+    ['an input without a name', { inputs: [{ namespace: 'a' }] }, ['inputs[0].name']],
+    ['a run facet that is not an object', { run: { runId: RUN_ID, facets: { nominalTime: 'x' } } }, ['run.facets.nominalTime']],
+    ['job facets that are an array', { job: { namespace: 'a', name: 'b', facets: [] } }, ['job.facets']],
+    ['an output dataset facet that is null', { outputs: [{ namespace: 'a', name: 'b', facets: { schema: null } }] }, ['outputs[0].facets.schema']],
+    ['an input facet that is a number', { inputs: [{ namespace: 'a', name: 'b', inputFacets: { x: 1 } }] }, ['inputs[0].inputFacets.x']],
+    ['a producer that is not a string', { producer: 42 }, ['producer']],
+  ])('rejects %s and names the field', (_label, patch, expected) => {
+    expect(fields({ ...base(), ...patch })).toEqual(expected);
+  });
+
+  it('rejects a body that is not an event', () => {
+    expect(fields([])).toEqual(['$']);
+    expect(fields('x')).toEqual(['$']);
+    expect(fields({ eventTime: '2020-01-01T00:00:00Z' })).toEqual(['$']);
+  });
+
+  it('rejects the envelope-broken file of examples/invalid and accepts the facet-level ones as stored-as-sent', () => {
+    expect(fields(example('invalid/proxy-event_no_run_id.json').json)).toEqual(['run.runId']);
+    for (const file of ['proxy-event_invalid_dataset_facet', 'proxy-event_invalid_run_facet', 'proxy-event_invalid_job_facet']) {
+      expect(fields(example(`invalid/${file}.json`).json)).toEqual([]);
+    }
+  });
+
+  it('accepts Trino FAIL whose errorMessage lacks programmingLanguage', () => {
+    const result = validateEnvelope(example('trino/insert-fail.reconstructed.json').json);
+    expect(result.ok && result.event.eventType).toBe('FAIL');
+  });
+});
+
+describe('findNulCharacter', () => {
+  it('finds U+0000 in values and keys, with the path', () => {
+    expect(findNulCharacter({ a: [{ b: 'x\u0000y' }] })).toBe('a[0].b');
+    expect(findNulCharacter({ run: { facets: { ['k\u0000']: {} } } })).toBe('run.facets.k\u0000');
+    expect(findNulCharacter({ a: 'fine', b: [1, null, true] })).toBeNull();
+  });
+});

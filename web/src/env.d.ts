@@ -1,0 +1,2 @@
+// esbuild bundles CSS imported from TypeScript into the page's stylesheet.
+declare module '*.css';

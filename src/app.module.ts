@@ -9,6 +9,7 @@ import { MarquezModule } from './marquez/marquez.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { ProjectionModule } from './projection/projection.module';
 import { StorageModule } from './storage/storage.module';
+import { WebModule } from './web/web.module';
 
 @Module({})
 export class AppModule {
@@ -29,6 +30,7 @@ export class AppModule {
         DatasetsModule,
         MarquezModule,
         EventsModule,
+        WebModule,
       ],
     };
   }

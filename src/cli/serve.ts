@@ -1,7 +1,10 @@
-import { Logger } from 'nestjs-pino';
+import { Logger } from '@nestjs/common';
+import type { Server } from 'node:net';
 import { Environment } from '../config/environment';
 import { ShutdownState } from '../health/shutdown-state.service';
 import { createApp } from '../http/create-app';
+import { initialTlsPair } from '../http/tls';
+import { shutdownTracing } from '../observability/tracing';
 import { createDataSource, pendingMigrations } from '../storage/data-source';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '../storage/embedded-postgres';
 import { migrate } from './migrate';
@@ -22,11 +25,25 @@ async function assertSchemaCurrent(databaseUrl: string): Promise<void> {
   }
 }
 
+/** Bound on flushing buffered spans at the very end of a shutdown. */
+const TRACE_FLUSH_TIMEOUT_MS = 3000;
+
 /**
  * `serve`: with DATABASE_URL, refuse to start on a schema that is behind; without it, start an
- * embedded PostgreSQL, migrate it and serve. SIGTERM/SIGINT drain gracefully (see README).
+ * embedded PostgreSQL, migrate it and serve.
+ *
+ * SIGTERM or SIGINT drain gracefully:
+ *  1. readiness answers 503 at once (load balancers stop routing here) and every response carries
+ *     `Connection: close`; requests are still served;
+ *  2. after SHUTDOWN_DELAY_MS the listener closes: no new connections, in-flight requests finish;
+ *  3. Nest's shutdown hooks: the async ingest queue and the group committer are flushed to
+ *     PostgreSQL, projector workers finish their batch, the pool closes; spans are flushed;
+ *  4. exit 0. Steps 2-3 are bounded by SHUTDOWN_TIMEOUT_MS (exit 1 when exceeded).
+ * A second SIGINT (Ctrl-C twice) exits at once with 130.
  */
 export async function serve(env: Environment, log: CliLog): Promise<void> {
+  // A bad certificate or key stops the service before anything starts (createApp reads them again).
+  if (env.TLS_CERT_FILE && env.TLS_KEY_FILE) initialTlsPair(env.TLS_CERT_FILE, env.TLS_KEY_FILE);
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
@@ -35,35 +52,69 @@ export async function serve(env: Environment, log: CliLog): Promise<void> {
     const applied = await migrate(databaseUrl);
     log.info(`embedded PostgreSQL on port ${env.EMBEDDED_POSTGRES_PORT}, data in ${env.EMBEDDED_POSTGRES_DIR}; applied ${applied.length} migration(s)`);
   }
+  let app: Awaited<ReturnType<typeof createApp>>;
   try {
     await assertSchemaCurrent(databaseUrl);
+    app = await createApp(env, databaseUrl);
   } catch (error) {
     await embedded?.stop();
     throw error;
   }
 
-  const app = await createApp(env, databaseUrl);
-  const logger = app.get(Logger);
+  const logger = new Logger('Serve');
   const shutdownState = app.get(ShutdownState);
   await app.listen({ port: env.PORT, host: env.HOST });
-  logger.log({ port: env.PORT, mode: env.INGEST_MODE }, `metadata store listening on ${await app.getUrl()}`);
+  logger.log(
+    { port: env.PORT, host: env.HOST, tls: Boolean(env.TLS_CERT_FILE), mode: env.INGEST_MODE },
+    `metadata store listening on ${await app.getUrl()}`,
+  );
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      if (signal === 'SIGINT') {
+        logger.warn({ signal }, 'shutdown: second SIGINT; exiting without draining');
+        process.exit(130);
+      }
+      return;
+    }
     stopping = true;
     const started = Date.now();
+    const since = () => Date.now() - started;
     shutdownState.begin();
-    logger.log({ signal, delayMs: env.SHUTDOWN_DELAY_MS }, 'shutdown: readiness is now 503; waiting before closing the listener');
+    logger.log({ signal, delayMs: env.SHUTDOWN_DELAY_MS }, 'shutdown: readiness is now 503; still serving until the delay has passed');
     await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
+
     const deadline = setTimeout(() => {
-      logger.error({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'shutdown: timed out; exiting');
+      logger.error({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS, elapsedMs: since() }, 'shutdown: the drain did not finish within SHUTDOWN_TIMEOUT_MS; exiting');
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     deadline.unref();
+
+    let httpDrainedMs: number | null = null;
+    const server = app.getHttpServer() as Server;
+    // 'close' fires once the listener is closed and every connection has ended.
+    server.once('close', () => (httpDrainedMs = since()));
+    logger.log({ elapsedMs: since() }, 'shutdown: closing the listener; in-flight requests finish');
     await app.close();
+    const appClosedMs = since();
+    const closedAt = shutdownState.listenerClosedAt;
+    const listenerClosedMs = closedAt ? closedAt.getTime() - started : null;
+    await shutdownTracing(TRACE_FLUSH_TIMEOUT_MS);
     await embedded?.stop();
-    logger.log({ durationMs: Date.now() - started }, 'shutdown: complete');
+    clearTimeout(deadline);
+    logger.log(
+      {
+        signal,
+        timings: {
+          listenerClosedMs,
+          httpDrainedMs,
+          appClosedMs,
+          exitMs: since(),
+        },
+      },
+      'shutdown: complete; every acknowledged event is in PostgreSQL',
+    );
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

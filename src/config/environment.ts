@@ -122,7 +122,7 @@ export function loadEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
   if (errors.length > 0) {
     const lines = errors.map((e) => {
       const messages = Object.values(e.constraints ?? {}).join('; ');
-      return `${e.property}=${JSON.stringify(raw[e.property])}: ${messages}`;
+      return `${e.property}=${JSON.stringify(redactUrl(raw[e.property]))}: ${messages}`;
     });
     throw new ConfigurationError(`invalid configuration: ${lines.join(' | ')}`);
   }
@@ -134,3 +134,13 @@ export function normalizeBasePath(basePath: string | undefined): string {
   const trimmed = (basePath ?? '').replace(/^\/+|\/+$/g, '');
   return trimmed ? `/${trimmed}` : '';
 }
+
+/**
+ * Hides the password of a URL-like value (`scheme://user:password@host`) so that no message, log
+ * line or error ever carries it; anything else is returned unchanged.
+ */
+export function redactUrl(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return value.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^:/?#@]*):.*@/, '$1:***@');
+}
+

@@ -7,7 +7,7 @@ import { VersionController } from './version.controller';
 
 @Global()
 @Module({
-  imports: [TerminusModule.forRoot({ errorLogStyle: 'json' })],
+  imports: [TerminusModule.forRoot({ logger: false })],
   controllers: [HealthController, VersionController],
   providers: [ShutdownState, ReadinessIndicators],
   exports: [ShutdownState],

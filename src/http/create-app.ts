@@ -2,21 +2,33 @@ import compress from '@fastify/compress';
 import { ValidationPipe } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type * as tls from 'node:tls';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { Environment, normalizeBasePath } from '../config/environment';
+import { ShutdownState } from '../health/shutdown-state.service';
 import { registerJsonBodyParser } from '../ingest/json-body-parser';
+import { HttpMetrics, OperationalMetrics } from '../observability/metrics';
 import { setupOpenApi } from './openapi';
 import { ClientErrorFilter } from './error-handler';
+import { registerRequestHooks, requestId } from './request-hooks';
+import { initialTlsPair, TLS_MIN_VERSION, TlsPair, TlsReloader } from './tls';
 
 /** Routes that stay at the root when BASE_PATH is set: probes and scrapers do not know it. */
 export const ROOT_ROUTES = ['health/live', 'health/ready', 'version', 'metrics'];
 
 export async function createApp(env: Environment, databaseUrl: string): Promise<NestFastifyApplication> {
+  // With TLS_CERT_FILE and TLS_KEY_FILE: HTTPS only, TLS 1.2+, the pair checked before anything starts.
+  const tlsPair: TlsPair | null = env.TLS_CERT_FILE && env.TLS_KEY_FILE ? initialTlsPair(env.TLS_CERT_FILE, env.TLS_KEY_FILE) : null;
   const adapter = new FastifyAdapter({
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: false,
     requestIdHeader: false,
+    genReqId: requestId,
+    ...(tlsPair ? { https: { cert: tlsPair.cert, key: tlsPair.key, minVersion: TLS_MIN_VERSION } } : {}),
+    // `{base}/` must reach the same route as `{base}` (Trino posts to its URL as written), and
+    // dataset names in Marquez paths are often longer than Fastify's default 100 characters.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env, databaseUrl), adapter, {
     bufferLogs: true,
@@ -24,8 +36,22 @@ export async function createApp(env: Environment, databaseUrl: string): Promise<
   });
   app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
+  registerRequestHooks(adapter, fastify, app.get(ShutdownState), app.get(HttpMetrics));
   await app.register(compress, { global: true, requestEncodings: ['gzip', 'deflate'], encodings: ['gzip', 'deflate'] });
   registerJsonBodyParser(fastify);
+
+  if (tlsPair) {
+    const metrics = app.get(OperationalMetrics);
+    metrics.tlsCertificateLoaded(tlsPair.notAfter);
+    const reloader = new TlsReloader(app.getHttpServer() as unknown as tls.Server, env.TLS_CERT_FILE!, env.TLS_KEY_FILE!, tlsPair, (pair) =>
+      metrics.tlsCertificateLoaded(pair.notAfter),
+    );
+    reloader.start();
+    fastify.addHook('onClose', (_instance, done) => {
+      reloader.stop();
+      done();
+    });
+  }
 
   const basePath = normalizeBasePath(env.BASE_PATH);
   if (basePath) app.setGlobalPrefix(basePath, { exclude: ROOT_ROUTES });

@@ -1,15 +1,58 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Options } from 'pino-http';
 import { stdTimeFunctions } from 'pino';
 import { Environment } from '../config/environment';
 
-const REQUEST_ID_HEADER = 'x-request-id';
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Where the request hooks (src/http/request-hooks.ts) leave the matched route template on the raw request. */
+export const ROUTE_TEMPLATE = Symbol.for('metadata-store.route-template');
+
+type RawRequest = IncomingMessage & { [ROUTE_TEMPLATE]?: string | null; id?: unknown };
+
+/** Probes and scrapes are not logged per request (they would drown everything else). */
+const QUIET_PATHS = new Set(['/health/live', '/health/ready', '/metrics']);
+
+const MAX_URL_LENGTH = 512;
+
+function pathOf(url: string | undefined): string {
+  return (url ?? '').split('?', 1)[0];
+}
 
 /**
- * One JSON object per line on stdout: ISO time, level as a word, msg, context, request id,
- * method, route, status, duration. Never bodies or headers with secrets.
+ * Paths that never reach a log line. Nothing logs headers or bodies in the first place; this is
+ * the safety net for a field someone adds later.
+ */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'password',
+  '*.password',
+  'databaseUrl',
+  '*.databaseUrl',
+  'DATABASE_URL',
+  '*.DATABASE_URL',
+];
+
+/** The fields of the one line written when a request completes. */
+function requestFields(req: RawRequest, res: ServerResponse, durationMs: number): Record<string, unknown> {
+  const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
+  const route = req[ROUTE_TEMPLATE];
+  return {
+    context: 'http',
+    method: req.method,
+    ...(route ? { route } : {}),
+    url: url.length > MAX_URL_LENGTH ? `${url.slice(0, MAX_URL_LENGTH)}…` : url,
+    status: res.statusCode,
+    durationMs,
+  };
+}
+
+/**
+ * One JSON object per line on stdout: ISO `time`, `level` as a word, `msg`, `context`, and in a
+ * request `requestId` (and `trace_id`/`span_id` when tracing is on). When a request completes:
+ * `method`, `route` (the template, e.g. /api/v1/datasets/:id), `url`, `status`, `durationMs`.
+ * Never bodies, never headers.
  */
 export function pinoHttpOptions(env: Environment): Options {
   return {
@@ -17,26 +60,30 @@ export function pinoHttpOptions(env: Environment): Options {
     timestamp: stdTimeFunctions.isoTime,
     messageKey: 'msg',
     formatters: { level: (label) => ({ level: label }) },
-    transport: env.LOG_FORMAT === 'pretty' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const given = req.headers[REQUEST_ID_HEADER];
-      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-      res.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
+    redact: { paths: REDACT, censor: '[redacted]' },
+    transport:
+      env.LOG_FORMAT === 'pretty'
+        ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:standard', ignore: 'pid,hostname' } }
+        : undefined,
+    // Fastify generates the id (from x-request-id or a UUID, see create-app.ts) and middie copies
+    // it onto the raw request, where pino-http finds it.
+    genReqId: (req: IncomingMessage) => String((req as RawRequest).id ?? ''),
+    // Request-scoped lines carry only `requestId`; the completion line adds the request fields.
+    quietReqLogger: true,
+    quietResLogger: true,
     customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
-    serializers: {
-      req: (req: { method: string; url: string; routeOptions?: { url?: string } }) => ({
-        method: req.method,
-        url: req.url,
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    customSuccessObject: (req, res, value: { durationMs?: number }) =>
+      requestFields(req as RawRequest, res, value.durationMs ?? 0),
+    customErrorObject: (req, res, error, value: { durationMs?: number }) => {
+      const fields = requestFields(req as RawRequest, res, value.durationMs ?? 0);
+      // pino-http invents an Error for any 5xx; only a real one is worth logging.
+      const message = (error as Error | undefined)?.message;
+      return message && !message.startsWith('failed with status code') ? { ...fields, err: message } : fields;
     },
-    customProps: (req: IncomingMessage) => {
-      const route = (req as IncomingMessage & { routeOptions?: { url?: string } }).routeOptions?.url;
-      return route ? { route } : {};
-    },
+    customSuccessMessage: (_req, res) => (res.writableFinished ? 'request completed' : 'request aborted'),
+    customErrorMessage: () => 'request failed',
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    autoLogging: { ignore: (req) => req.url === '/health/live' || req.url === '/health/ready' || req.url === '/metrics' },
+    // middie may have rewritten req.url by the time this runs; originalUrl is what was requested.
+    autoLogging: { ignore: (req) => QUIET_PATHS.has(pathOf((req as { originalUrl?: string }).originalUrl ?? req.url).replace(/\/+$/, '')) },
   };
 }

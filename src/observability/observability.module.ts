@@ -3,7 +3,9 @@ import { PrometheusModule } from '@willsoto/nestjs-prometheus';
 import { LoggerModule } from 'nestjs-pino';
 import { Environment } from '../config/environment';
 import { pinoHttpOptions } from './logging';
+import { HttpMetrics, OperationalMetrics } from './metrics';
 
+/** Logs (nestjs-pino), metrics (/metrics, prom-client's default registry). Traces: tracing.ts. */
 @Module({})
 export class ObservabilityModule {
   static forRoot(env: Environment): DynamicModule {
@@ -14,6 +16,8 @@ export class ObservabilityModule {
         LoggerModule.forRoot({ pinoHttp: pinoHttpOptions(env) }),
         PrometheusModule.register({ path: '/metrics', defaultMetrics: { enabled: true } }),
       ],
+      providers: [HttpMetrics, OperationalMetrics],
+      exports: [HttpMetrics, OperationalMetrics],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { ApiError, DatasetDetail, DatasetEvent, getDataset, getEvent, StoredEvent, Symlink } from './api';
 import { h, replaceChildren } from './dom';
-import { timeEl } from './format';
+import { breakable, timeEl } from './format';
 import { jsonView } from './json-view';
 import { lastListHash } from './nav';
 import { datasetHash } from './routes';
@@ -74,7 +74,7 @@ export class DatasetPage {
   }
 
   private render(d: DatasetDetail): void {
-    replaceChildren(this.heading, h('span', { class: 'mono' }, d.name));
+    replaceChildren(this.heading, h('span', { class: 'mono' }, breakable(d.name)));
     document.title = `${d.name} · Metadata Store`;
     replaceChildren(
       this.body,
@@ -132,8 +132,8 @@ function symlinksSection(symlinks: Symlink[]): HTMLElement {
               'tr',
               {},
               h('td', {}, s.direction === 'declares' ? 'declares' : 'declared by'),
-              h('td', { class: 'mono ns' }, s.namespace),
-              h('th', { scope: 'row', class: 'mono name' }, h('a', { href: datasetHash(s.id) }, s.name)),
+              h('td', { class: 'mono ns' }, breakable(s.namespace)),
+              h('th', { scope: 'row', class: 'mono name' }, h('a', { href: datasetHash(s.id) }, breakable(s.name))),
               h('td', {}, s.type ?? h('span', { class: 'muted' }, '—')),
               h('td', {}, h('span', { class: `badge kind-${s.kind}` }, s.kind)),
             ),
@@ -165,6 +165,7 @@ function eventsSection(events: DatasetEvent[]): HTMLElement {
         'table',
         { class: 'data events' },
         h('caption', { class: 'visually-hidden' }, 'Events that named this dataset, newest first'),
+        h('colgroup', {}, ['type', 'time', 'job', 'run', 'role', 'raw'].map((c) => h('col', { class: `col-${c}` }))),
         h('thead', {}, h('tr', {}, th('Event'), th('Event time'), th('Job'), th('Run'), th('Role'), th('Raw event'))),
         events.map((e) => eventRows(e)),
       ),
@@ -182,22 +183,17 @@ function eventRows(e: DatasetEvent): HTMLElement {
   const panelCell = h('td', { colspan: '6' });
   const panel = h('tr', { class: 'raw-row', id: panelId, hidden: true }, panelCell);
   let loaded = false;
+  // The visible text stays in the accessible name; aria-expanded says whether it is open.
   const toggle = h(
     'button',
-    {
-      type: 'button',
-      class: 'button small secondary toggle',
-      'aria-expanded': 'false',
-      'aria-controls': panelId,
-      'aria-label': `Show raw event ${e.eventId} (${e.eventType ?? 'no type'} at ${e.eventTime})`,
-    },
+    { type: 'button', class: 'button small secondary toggle', 'aria-expanded': 'false', 'aria-controls': panelId },
     h('span', { class: 'chevron', 'aria-hidden': 'true' }),
     'JSON',
+    h('span', { class: 'visually-hidden' }, ` of event ${e.eventId}, ${e.eventType ?? 'no type'}, ${e.eventTime}`),
   );
   toggle.addEventListener('click', () => {
     const open = toggle.getAttribute('aria-expanded') !== 'true';
     toggle.setAttribute('aria-expanded', String(open));
-    toggle.setAttribute('aria-label', `${open ? 'Hide' : 'Show'} raw event ${e.eventId} (${e.eventType ?? 'no type'} at ${e.eventTime})`);
     panel.hidden = !open;
     if (open && !loaded) {
       loaded = true;
@@ -205,7 +201,7 @@ function eventRows(e: DatasetEvent): HTMLElement {
     }
   });
   const job = e.jobName
-    ? [h('span', { class: 'mono' }, e.jobName), e.jobNamespace ? h('div', { class: 'muted small mono' }, e.jobNamespace) : null]
+    ? [h('span', { class: 'mono' }, breakable(e.jobName)), e.jobNamespace ? h('div', { class: 'muted small mono' }, breakable(e.jobNamespace)) : null]
     : [h('span', { class: 'muted' }, '—')];
   return h(
     'tbody',
@@ -216,7 +212,7 @@ function eventRows(e: DatasetEvent): HTMLElement {
       h('td', {}, h('span', { class: `badge type-${(e.eventType ?? 'none').toLowerCase()}` }, e.eventType ?? 'no type')),
       h('td', { class: 'nowrap' }, timeEl(e.eventTime)),
       h('td', { class: 'job' }, ...job),
-      h('td', { class: 'mono small' }, e.runId ? h('span', { title: e.runId }, e.runId) : h('span', { class: 'muted' }, '—')),
+      h('td', { class: 'mono small run' }, e.runId ? h('span', {}, e.runId) : h('span', { class: 'muted' }, '—')),
       h('td', {}, h('span', { class: `badge role-${e.role}` }, e.role)),
       h('td', {}, toggle),
     ),

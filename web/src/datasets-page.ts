@@ -1,6 +1,6 @@
 import { ApiError, basePath, Dataset, DatasetList, listDatasets, listNamespaces, schemeOf } from './api';
 import { h, replaceChildren } from './dom';
-import { relativeTime, timeEl } from './format';
+import { breakable, relativeTime, timeEl } from './format';
 import { navigate } from './nav';
 import { datasetHash, EMPTY_LIST, hasFilters, ListParams, listHash } from './routes';
 
@@ -48,9 +48,9 @@ export class DatasetsPage {
     this.kind = h(
       'select',
       { id: 'filter-kind', name: 'kind' },
-      h('option', { value: '' }, 'Datasets and symlinks'),
-      h('option', { value: 'dataset' }, 'Datasets only'),
-      h('option', { value: 'symlink' }, 'Symlinks only'),
+      h('option', { value: '' }, 'All kinds'),
+      h('option', { value: 'dataset' }, 'Datasets'),
+      h('option', { value: 'symlink' }, 'Symlinks'),
     );
     this.clearButton = h('button', { type: 'button', class: 'button secondary', onclick: () => navigate(listHash({})) }, 'Clear filters');
     this.status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
@@ -174,7 +174,7 @@ export class DatasetsPage {
 
   private render(page: DatasetList): void {
     const params = this.params;
-    const pageNumber = params.prev.length + (params.cursor ? 1 : 0) + 1;
+    const pageNumber = params.prev.length + 1; // prev holds one cursor per earlier page
     this.previous.disabled = !params.cursor;
     this.next.disabled = !page.nextCursor;
     this.pager.hidden = !params.cursor && !page.nextCursor;
@@ -246,8 +246,8 @@ function unique(values: string[]): string[] {
 }
 
 function setOptions(select: HTMLSelectElement, allLabel: string, values: string[]): void {
-  const current = [...select.options].map((o) => o.value).join('\n');
-  const wanted = ['', ...values].join('\n');
+  const current = JSON.stringify([...select.options].map((o) => o.value));
+  const wanted = JSON.stringify(['', ...values]);
   if (current === wanted) return;
   replaceChildren(select, h('option', { value: '' }, allLabel), values.map((v) => h('option', { value: v }, v)));
 }
@@ -273,8 +273,8 @@ function datasetTable(datasets: Dataset[]): HTMLElement {
           h(
             'tr',
             {},
-            h('td', { class: 'mono ns' }, d.namespace),
-            h('th', { scope: 'row', class: 'mono name' }, h('a', { href: datasetHash(d.id) }, d.name)),
+            h('td', { class: 'mono ns' }, breakable(d.namespace)),
+            h('th', { scope: 'row', class: 'mono name' }, h('a', { href: datasetHash(d.id) }, breakable(d.name))),
             h('td', {}, h('span', { class: 'tag' }, d.scheme)),
             h('td', {}, h('span', { class: `badge kind-${d.kind}` }, d.kind)),
             h('td', { class: 'nowrap' }, timeEl(d.lastSeenAt), h('div', { class: 'muted small' }, relativeTime(d.lastSeenAt, now))),

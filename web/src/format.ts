@@ -47,3 +47,13 @@ export function shortId(id: string | null | undefined): string {
   if (!id) return '—';
   return id.length > 13 ? `${id.slice(0, 8)}…` : id;
 }
+
+/** Text with line-break opportunities after . _ / : so long identifiers wrap at their parts. */
+export function breakable(text: string): Node[] {
+  const nodes: Node[] = [];
+  for (const part of text.split(/(?<=[._/:])/)) {
+    if (nodes.length > 0) nodes.push(document.createElement('wbr'));
+    nodes.push(document.createTextNode(part));
+  }
+  return nodes;
+}

@@ -1,0 +1,282 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Gauge, Histogram, Metric, register } from 'prom-client';
+import { DataSource, EntitySubscriberInterface } from 'typeorm';
+import type { AfterQueryEvent, BeforeQueryEvent } from 'typeorm/subscriber/event/QueryEvent';
+import { Environment } from '../config/environment';
+import { serviceVersion } from '../health/service-version';
+import { AsyncIngestQueue } from '../ingest/async-queue.service';
+import { ProjectionQueueRepository } from '../storage/projection-queue.repository';
+
+/** Metrics of a process: one app per process, but a second registration must not throw. */
+function registered<T extends Metric>(name: string, create: () => T): T {
+  register.removeSingleMetric(name);
+  return create();
+}
+
+/** HTTP methods Node's parser accepts are a bounded set already; anything else is folded. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * `metadata_store_http_request_duration_seconds{method,route,status_code}`. `route` is the route
+ * template (`/api/v1/datasets/:id`), or `unmatched` for every request no route matched, so that
+ * scanning random URLs cannot create a series per URL.
+ */
+@Injectable()
+export class HttpMetrics {
+  private readonly duration = registered(
+    'metadata_store_http_request_duration_seconds',
+    () =>
+      new Histogram({
+        name: 'metadata_store_http_request_duration_seconds',
+        help: 'HTTP requests by method, route template (`unmatched` when no route matched) and status code',
+        labelNames: ['method', 'route', 'status_code'],
+        buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      }),
+  );
+
+  observeRequest(method: string, route: string | null, statusCode: number, seconds: number): void {
+    this.duration.observe(
+      { method: METHODS.has(method) ? method : 'OTHER', route: route ?? 'unmatched', status_code: String(statusCode) },
+      seconds,
+    );
+  }
+}
+
+/** The first SQL keyword, from a fixed set: a bounded label. */
+export function sqlOperation(sql: string): string {
+  const keyword = /^\s*(?:--[^\n]*\n\s*)*([A-Za-z]+)/.exec(sql)?.[1]?.toUpperCase() ?? '';
+  return ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'WITH', 'BEGIN', 'START', 'COMMIT', 'ROLLBACK', 'SAVEPOINT', 'RELEASE', 'SET', 'SHOW'].includes(
+    keyword,
+  )
+    ? keyword === 'START'
+      ? 'BEGIN'
+      : keyword
+    : 'OTHER';
+}
+
+/**
+ * Times every query TypeORM runs (everything this service sends to PostgreSQL goes through it):
+ * from the moment the query is handed to the connection until its result or error. Pool waits
+ * are not included (see metadata_store_db_pool_waiting_requests).
+ */
+class QueryTimer implements EntitySubscriberInterface {
+  private readonly started = new WeakMap<object, bigint[]>();
+
+  constructor(private readonly histogram: Histogram<string>) {}
+
+  beforeQuery(event: BeforeQueryEvent<unknown>): void {
+    const runner = event.queryRunner as object | undefined;
+    if (!runner) return;
+    const starts = this.started.get(runner);
+    if (starts) starts.push(process.hrtime.bigint());
+    else this.started.set(runner, [process.hrtime.bigint()]);
+  }
+
+  afterQuery(event: AfterQueryEvent<unknown>): void {
+    const runner = event.queryRunner as object | undefined;
+    const start = runner ? this.started.get(runner)?.shift() : undefined;
+    if (start === undefined) return;
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    this.histogram.observe({ operation: sqlOperation(event.query), outcome: event.success ? 'ok' : 'error' }, seconds);
+  }
+}
+
+/**
+ * Gauges read when Prometheus scrapes (no timers, nothing to keep up to date): the database pool,
+ * the projection queue (one query, bounded by READINESS_TIMEOUT_MS so that a database outage does
+ * not hang /metrics; NaN when it did not answer), the async ingest queue, build info and the TLS
+ * certificate's expiry. Also registers the query timer on the data source.
+ */
+@Injectable()
+export class OperationalMetrics implements OnModuleInit {
+  private readonly logger = new Logger(OperationalMetrics.name);
+  private queueStats: Promise<{ depth: number; oldestAgeSeconds: number } | null> | null = null;
+  private queueQuery: Promise<{ depth: number; oldestAgeSeconds: number }> | null = null;
+  private lastQueueWarning = 0;
+  private tlsNotAfter: Gauge<string> | null = null;
+
+  constructor(
+    private readonly env: Environment,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly projectionQueue: ProjectionQueueRepository,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  onModuleInit(): void {
+    const queryDuration = registered(
+      'metadata_store_db_query_duration_seconds',
+      () =>
+        new Histogram({
+          name: 'metadata_store_db_query_duration_seconds',
+          help: 'PostgreSQL queries by SQL operation (first keyword) and outcome (ok, error), from send to result',
+          labelNames: ['operation', 'outcome'],
+          buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+        }),
+    );
+    this.dataSource.subscribers.push(new QueryTimer(queryDuration) as EntitySubscriberInterface<unknown>);
+
+    const pool = () => (this.dataSource.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number } }).master;
+    registered(
+      'metadata_store_db_pool_connections',
+      () =>
+        new Gauge({
+          name: 'metadata_store_db_pool_connections',
+          help: 'Connections of this replica’s PostgreSQL pool, by state (in_use, idle)',
+          labelNames: ['state'],
+          collect() {
+            const p = pool();
+            this.set({ state: 'in_use' }, p ? p.totalCount - p.idleCount : 0);
+            this.set({ state: 'idle' }, p ? p.idleCount : 0);
+          },
+        }),
+    );
+    registered(
+      'metadata_store_db_pool_waiting_requests',
+      () =>
+        new Gauge({
+          name: 'metadata_store_db_pool_waiting_requests',
+          help: 'Queries waiting for a free pool connection',
+          collect() {
+            this.set(pool()?.waitingCount ?? 0);
+          },
+        }),
+    );
+    const poolSize = this.env.DATABASE_POOL_SIZE;
+    registered(
+      'metadata_store_db_pool_max_connections',
+      () =>
+        new Gauge({
+          name: 'metadata_store_db_pool_max_connections',
+          help: 'DATABASE_POOL_SIZE: the most connections the pool opens',
+          collect() {
+            this.set(poolSize);
+          },
+        }),
+    );
+
+    const stats = () => this.projectionQueueStats();
+    registered(
+      'metadata_store_projection_queue_depth',
+      () =>
+        new Gauge({
+          name: 'metadata_store_projection_queue_depth',
+          help: 'Events logged but not yet projected (all replicas); NaN when PostgreSQL did not answer in time',
+          async collect() {
+            const s = await stats();
+            this.set(s ? s.depth : NaN);
+          },
+        }),
+    );
+    registered(
+      'metadata_store_projection_queue_oldest_age_seconds',
+      () =>
+        new Gauge({
+          name: 'metadata_store_projection_queue_oldest_age_seconds',
+          help: 'Age of the oldest event waiting for projection (0 when none); NaN when PostgreSQL did not answer in time',
+          async collect() {
+            const s = await stats();
+            this.set(s ? s.oldestAgeSeconds : NaN);
+          },
+        }),
+    );
+
+    const asyncQueue = (): { depth: { events: number; bytes: number } } => {
+      try {
+        return this.moduleRef.get(AsyncIngestQueue, { strict: false });
+      } catch {
+        return { depth: { events: 0, bytes: 0 } }; // a context without ingest (reproject)
+      }
+    };
+    registered(
+      'metadata_store_async_queue_events',
+      () =>
+        new Gauge({
+          name: 'metadata_store_async_queue_events',
+          help: 'Events acknowledged (202) and not yet committed (INGEST_MODE=async); lost on a crash, flushed on shutdown',
+          collect() {
+            this.set(asyncQueue().depth.events);
+          },
+        }),
+    );
+    registered(
+      'metadata_store_async_queue_bytes',
+      () =>
+        new Gauge({
+          name: 'metadata_store_async_queue_bytes',
+          help: 'Bytes of the events in the async ingest queue',
+          collect() {
+            this.set(asyncQueue().depth.bytes);
+          },
+        }),
+    );
+
+    const { version, commit } = serviceVersion();
+    registered(
+      'metadata_store_build_info',
+      () =>
+        new Gauge({
+          name: 'metadata_store_build_info',
+          help: 'Always 1; the labels say which build is running',
+          labelNames: ['version', 'commit', 'openlineage_spec'],
+        }),
+    ).set({ version, commit: commit ?? 'unknown', openlineage_spec: '2-0-2' }, 1);
+
+  }
+
+  /**
+   * Called by the TLS loader whenever a certificate is (re)loaded. The gauge exists only when
+   * TLS is on: without it, the metric is absent rather than a misleading 0.
+   */
+  tlsCertificateLoaded(notAfter: Date): void {
+    this.tlsNotAfter ??= registered(
+      'metadata_store_tls_certificate_not_after_seconds',
+      () =>
+        new Gauge({
+          name: 'metadata_store_tls_certificate_not_after_seconds',
+          help: 'Expiry (Unix time) of the certificate being served (only with TLS)',
+        }),
+    );
+    this.tlsNotAfter.set(Math.floor(notAfter.getTime() / 1000));
+  }
+
+  /**
+   * One query per scrape at most (both gauges share it), never waiting past the timeout. A query
+   * still running from an earlier scrape (a lock, a hung connection) is waited on again rather
+   * than joined by another: at most one pool connection is ever held by metrics.
+   */
+  private projectionQueueStats(): Promise<{ depth: number; oldestAgeSeconds: number } | null> {
+    if (!this.queueStats) {
+      const timeoutMs = this.env.READINESS_TIMEOUT_MS;
+      let timer: NodeJS.Timeout | undefined;
+      if (!this.queueQuery) {
+        const query = this.projectionQueue.stats();
+        this.queueQuery = query;
+        query.then(
+          () => (this.queueQuery = null),
+          () => (this.queueQuery = null),
+        );
+      }
+      this.queueStats = Promise.race([
+        this.queueQuery,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ])
+        .catch((error: Error) => {
+          if (Date.now() - this.lastQueueWarning > 60000) {
+            this.lastQueueWarning = Date.now();
+            this.logger.warn({ err: error.message }, 'metrics: projection queue stats unavailable');
+          }
+          return null;
+        })
+        .finally(() => {
+          clearTimeout(timer);
+          // Both gauges of this scrape share the result; the next scrape asks again.
+          setImmediate(() => (this.queueStats = null));
+        });
+    }
+    return this.queueStats;
+  }
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { example } from './examples';
+
+export interface Outcome {
+  runId: string;
+  status: number;
+  ms: number;
+}
+
+/** A Trino COMPLETE event with a fresh run id (so every event is distinct). */
+export function trinoEvent(runId = randomUUID()): object {
+  const event = example('trino/ctas-complete.reconstructed.json').json as Record<string, any>;
+  return { ...event, run: { ...event.run, runId } };
+}
+
+/**
+ * Posts distinct events from `concurrency` loops until `stop()` is called; records every answer
+ * (status 0: the connection failed, so nothing was acknowledged).
+ */
+export function startLoad(url: string, concurrency: number) {
+  const outcomes: Outcome[] = [];
+  let running = true;
+  const loop = async () => {
+    while (running) {
+      const runId = randomUUID();
+      const started = Date.now();
+      let status = 0;
+      try {
+        const res = await fetch(`${url}/api/v1/lineage`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(trinoEvent(runId)),
+          signal: AbortSignal.timeout(10000),
+        });
+        status = res.status;
+        await res.arrayBuffer();
+      } catch {
+        status = 0;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      outcomes.push({ runId, status, ms: Date.now() - started });
+    }
+  };
+  const loops = Array.from({ length: concurrency }, loop);
+  return {
+    outcomes,
+    acknowledged: () => outcomes.filter((o) => o.status >= 200 && o.status < 300).map((o) => o.runId),
+    async stop(): Promise<Outcome[]> {
+      running = false;
+      await Promise.all(loops);
+      return outcomes;
+    },
+  };
+}

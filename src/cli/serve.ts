@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Server } from 'node:net';
-import { Environment } from '../config/environment';
+import { Environment, normalizeBasePath } from '../config/environment';
 import { ShutdownState } from '../health/shutdown-state.service';
 import { createApp } from '../http/create-app';
 import { initialTlsPair } from '../http/tls';
@@ -63,9 +63,16 @@ export async function serve(env: Environment, log: CliLog): Promise<void> {
 
   const logger = new Logger('Serve');
   const shutdownState = app.get(ShutdownState);
+  // A crash is one JSON line too (Node would print a bare stack trace), then exit 1.
+  const crash = (kind: string) => (error: unknown) => {
+    logger.fatal({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, `${kind}; exiting`);
+    process.exit(1);
+  };
+  process.on('uncaughtException', crash('uncaught exception'));
+  process.on('unhandledRejection', crash('unhandled promise rejection'));
   await app.listen({ port: env.PORT, host: env.HOST });
   logger.log(
-    { port: env.PORT, host: env.HOST, tls: Boolean(env.TLS_CERT_FILE), mode: env.INGEST_MODE },
+    { port: env.PORT, host: env.HOST, tls: Boolean(env.TLS_CERT_FILE), basePath: normalizeBasePath(env.BASE_PATH) || '/', mode: env.INGEST_MODE },
     `metadata store listening on ${await app.getUrl()}`,
   );
 
@@ -96,7 +103,12 @@ export async function serve(env: Environment, log: CliLog): Promise<void> {
     // 'close' fires once the listener is closed and every connection has ended.
     server.once('close', () => (httpDrainedMs = since()));
     logger.log({ elapsedMs: since() }, 'shutdown: closing the listener; in-flight requests finish');
-    await app.close();
+    try {
+      await app.close();
+    } catch (error) {
+      logger.error({ err: (error as Error).message, elapsedMs: since() }, 'shutdown: closing the application failed; exiting');
+      process.exit(1);
+    }
     const appClosedMs = since();
     const closedAt = shutdownState.listenerClosedAt;
     const listenerClosedMs = closedAt ? closedAt.getTime() - started : null;

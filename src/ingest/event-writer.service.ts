@@ -3,16 +3,18 @@ import { Environment } from '../config/environment';
 import { EventLogRepository, NewLogEvent } from '../storage/event-log.repository';
 import { ProjectionWorkers } from '../projection/projection-workers.service';
 import { GroupCommitter } from './group-commit';
+import { IngestMetrics } from './ingest.metrics';
 
 /** Group-commits events to the log and wakes this replica's projectors after each commit. */
 @Injectable()
 export class EventWriter {
   private readonly committer: GroupCommitter<NewLogEvent>;
 
-  constructor(env: Environment, repository: EventLogRepository, projection: ProjectionWorkers) {
+  constructor(env: Environment, repository: EventLogRepository, projection: ProjectionWorkers, metrics: IngestMetrics) {
     this.committer = new GroupCommitter<NewLogEvent>(
       async (events) => {
         const duplicates = await repository.append(events);
+        metrics.committedBatch(events.length);
         projection.wake();
         return duplicates;
       },

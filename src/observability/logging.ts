@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Options } from 'pino-http';
 import { stdTimeFunctions } from 'pino';
@@ -67,7 +68,7 @@ export function pinoHttpOptions(env: Environment): Options {
         : undefined,
     // Fastify generates the id (from x-request-id or a UUID, see create-app.ts) and middie copies
     // it onto the raw request, where pino-http finds it.
-    genReqId: (req: IncomingMessage) => String((req as RawRequest).id ?? ''),
+    genReqId: (req: IncomingMessage) => String((req as RawRequest).id || randomUUID()),
     // Request-scoped lines carry only `requestId`; the completion line adds the request fields.
     quietReqLogger: true,
     quietResLogger: true,

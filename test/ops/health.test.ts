@@ -54,7 +54,10 @@ describe('probes: /health/live, /health/ready, /version, healthcheck', () => {
     expect(runCommand(['healthcheck'], { PORT: String(store.port) }).status).toBe(0);
 
     // One line when readiness changes, not one per probe.
-    const readinessLines = jsonLines(store.output).filter((l) => l.context === 'Readiness');
+    const readinessLines = await waitFor('the readiness lines', () => {
+      const lines = jsonLines(store!.output).filter((l) => l.context === 'Readiness');
+      return lines.length >= 2 ? lines : undefined;
+    });
     expect(readinessLines.map((l) => l.msg)).toEqual(['readiness: not ready', 'readiness: ready again']);
     expect(readinessLines[0].failing.database.status).toBe('down');
   });

@@ -3,7 +3,7 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import { query } from '../support/database';
 import { startStore, StoreProcess } from '../support/store-process';
-import { jsonLines, migratedDatabase, runEvent, sleep } from './ops-support';
+import { jsonLines, migratedDatabase, runEvent, sleep, waitFor } from './ops-support';
 
 interface Probe {
   startedAt: number;
@@ -100,6 +100,10 @@ async function drainUnderLoad(store: StoreProcess, signal: NodeJS.Signals, write
   report.exitCode = await store.exited;
   report.exitAt = Date.now();
   await Promise.all(loops);
+  // 'exit' can come before the last stdout chunk has been read.
+  await waitFor('the last log line', () => jsonLines(store.output).some((l) => /^shutdown: (complete|the drain did not finish)/.test(l.msg ?? '')), 5000).catch(
+    () => undefined,
+  );
   return report;
 }
 

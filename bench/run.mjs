@@ -2,7 +2,8 @@
 //
 // Measures, with the same generator (autocannon), the same Trino-shaped events (~6.4 KB, a fresh
 // runId each) and the same machine, in one run:
-//   - the store, sync and async mode, at several concurrencies and at a fixed offered rate;
+//   - the store, sync and async mode, at several concurrencies (closed loop, autocannon) and at a
+//     fixed offered rate (open loop, bench/open-loop.mjs: latency counted from when a request was due);
 //   - the HTTP ceiling: a bare Fastify handler that parses the body and answers 201;
 //   - the PostgreSQL ceiling: the store's own multi-row insert, from a plain pg pool, no HTTP,
 //     with the batch size the store reached at its maximum concurrency;
@@ -17,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { fixedRate } from './open-loop.mjs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -92,9 +94,14 @@ function spawnWaiting(args, env, readyTest) {
   });
 }
 
+async function migrate(databaseUrl) {
+  const child = spawn(process.execPath, ['dist/main.js', 'migrate'], { cwd: ROOT, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl } });
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`migrate exited ${code}`);
+}
+
 async function startStore(databaseUrl, mode) {
-  const migrate = spawn(process.execPath, ['dist/main.js', 'migrate'], { cwd: ROOT, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl } });
-  await new Promise((resolve) => migrate.on('exit', resolve));
+  await migrate(databaseUrl);
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/main.js', 'serve'], {
     cwd: ROOT,
@@ -166,6 +173,7 @@ async function repeated(label, fn) {
 
 /** The PostgreSQL ceiling: the store's own insert statement, batches of `batch`, WRITERS connections. */
 async function postgresCeiling(databaseUrl, batch) {
+  await migrate(databaseUrl);
   const { EventLogRepository } = require(path.join(ROOT, 'dist', 'storage', 'event-log.repository.js'));
   const { toLogEvent } = require(path.join(ROOT, 'dist', 'ingest', 'log-event.js'));
   const { validateEnvelope } = require(path.join(ROOT, 'dist', 'ingest', 'event-envelope.js'));
@@ -224,6 +232,11 @@ async function main() {
   try {
     const bare = await startBare();
     rows.push({ kind: 'ceiling', ...(await repeated(`bare fastify c=${MAX_C}`, () => load(bare.url, { connections: MAX_C }))) });
+    rows.push({
+      kind: 'ceiling',
+      rate: RATE,
+      ...(await repeated(`bare fastify ${RATE}/s offered`, () => fixedRate(bare.url, { rate: RATE, durationS: DURATION_S, body: eventBody }))),
+    });
     await stopChild(bare.child);
 
     for (const mode of ['sync', 'async']) {
@@ -232,7 +245,11 @@ async function main() {
         rows.push({ kind: mode, concurrency: c, ...(await repeated(`store ${mode} c=${c}`, () => load(store.url, { connections: c }))) });
         if (mode === 'sync' && c === MAX_C) syncBatch = await averageBatch(store.url);
       }
-      rows.push({ kind: mode, rate: RATE, ...(await repeated(`store ${mode} ${RATE}/s`, () => load(store.url, { connections: 32, rate: RATE }))) });
+      rows.push({
+        kind: mode,
+        rate: RATE,
+        ...(await repeated(`store ${mode} ${RATE}/s offered`, () => fixedRate(store.url, { rate: RATE, durationS: DURATION_S, body: eventBody }))),
+      });
       peakRss[mode] = peakRssMb(store.child.pid);
       await stopChild(store.child);
     }
@@ -243,7 +260,7 @@ async function main() {
     await postgres.stop();
   }
 
-  const bareRow = rows.find((r) => r.label.startsWith('bare'));
+  const bareRow = rows.find((r) => r.label.startsWith('bare') && !r.rate);
   const pgRow = rows.find((r) => r.label.startsWith('postgres'));
   const syncMax = rows.find((r) => r.kind === 'sync' && r.concurrency === MAX_C);
   const asyncMax = rows.find((r) => r.kind === 'async' && r.concurrency === MAX_C);

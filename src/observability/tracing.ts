@@ -12,11 +12,7 @@
  */
 import * as fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
-import { FastifyOtelInstrumentation } from '@fastify/otel';
+import type { NodeSDK } from '@opentelemetry/sdk-node';
 
 // The .env file must be read before the OTEL_* variables are (src/cli/run.ts reads it again for
 // the other settings; variables already in the environment win either way).
@@ -41,6 +37,15 @@ if (tracingEnabled) {
   process.env.OTEL_TRACES_EXPORTER ??= 'otlp';
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  // Loaded only when tracing is on: the SDK and its exporters cost ~40 MB of memory and
+  // startup time that a store without a collector should not pay.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
+  const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
+  const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
+  const { PinoInstrumentation } = require('@opentelemetry/instrumentation-pino') as typeof import('@opentelemetry/instrumentation-pino');
+  const { FastifyOtelInstrumentation } = require('@fastify/otel') as typeof import('@fastify/otel');
+  /* eslint-enable @typescript-eslint/no-require-imports */
   sdk = new NodeSDK({
     instrumentations: [
       new HttpInstrumentation({

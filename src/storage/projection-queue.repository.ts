@@ -15,13 +15,14 @@ export class ProjectionQueueRepository {
   async claim(manager: EntityManager, limit: number): Promise<ProjectionInput[]> {
     const rows: Array<{ id: string; event_kind: ProjectionInput['kind']; event_time: Date; job_namespace: string | null; inputs: unknown; outputs: unknown; dataset: unknown }> =
       await manager.query(
-        `SELECT e.id, e.event_kind, e.event_time, e.job_namespace,
+        // Claim first, then join: the planner then looks events up by id instead of hashing the log.
+        `WITH claimed AS (
+           SELECT event_id FROM projection_queue ORDER BY event_id LIMIT $1 FOR UPDATE SKIP LOCKED
+         )
+         SELECT e.id, e.event_kind, e.event_time, e.job_namespace,
                 e.payload -> 'inputs' AS inputs, e.payload -> 'outputs' AS outputs, e.payload -> 'dataset' AS dataset
-           FROM projection_queue q
-           JOIN lineage_events e ON e.id = q.event_id
-          ORDER BY q.event_id
-          LIMIT $1
-          FOR UPDATE OF q SKIP LOCKED`,
+           FROM claimed JOIN lineage_events e ON e.id = claimed.event_id
+          ORDER BY e.id`,
         [limit],
       );
     return rows.map((r) => ({ eventId: String(r.id), kind: r.event_kind, eventTime: r.event_time, jobNamespace: r.job_namespace, inputs: r.inputs, outputs: r.outputs, dataset: r.dataset }));

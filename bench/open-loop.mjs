@@ -1,0 +1,51 @@
+// Open-loop load at a fixed rate: a request is sent every 1/rate seconds whether or not earlier
+// ones have been answered, and latency is measured from the moment it was due. autocannon's
+// rate limiting sends each second's quota in a burst, which measures its own queueing instead.
+import http from 'node:http';
+
+export async function fixedRate(url, { rate, durationS, body }) {
+  const target = new URL('/api/v1/lineage', url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies = [];
+  let ok = 0;
+  let failed = 0;
+  const pending = new Set();
+  const send = (due) => {
+    const payload = body();
+    const p = new Promise((resolve) => {
+      const req = http.request(
+        target,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            if (res.statusCode >= 200 && res.statusCode < 300) ok++;
+            else failed++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        failed++;
+        resolve();
+      });
+      req.end(payload);
+    });
+    pending.add(p);
+    void p.then(() => pending.delete(p));
+  };
+  const start = performance.now();
+  const total = Math.round(rate * durationS);
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    send(Math.max(due, performance.now()));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => Number(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))].toFixed(2));
+  return { eventsPerSecond: ok / durationS, p50: at(0.5), p99: at(0.99), non2xx: failed, errors: 0 };
+}

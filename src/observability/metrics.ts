@@ -32,7 +32,7 @@ export class HttpMetrics {
         name: 'metadata_store_http_request_duration_seconds',
         help: 'HTTP requests by method, route template (`unmatched` when no route matched) and status code',
         labelNames: ['method', 'route', 'status_code'],
-        buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+        buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       }),
   );
 

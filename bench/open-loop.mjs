@@ -41,7 +41,7 @@ export async function fixedRate(url, { rate, durationS, body }) {
     const due = start + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    send(Math.max(due, performance.now()));
+    send(Math.min(due, performance.now()));
   }
   await Promise.all(pending);
   agent.destroy();

@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { DatasetChange } from '../projection/project-event';
 
-export interface DatasetRow {
-  id: string;
-  namespace: string;
-  name: string;
-  scheme: string;
-  authority: string | null;
-  kind: 'dataset' | 'symlink';
-  firstSeenAt: Date;
-  lastSeenAt: Date;
-}
+/** A row of `datasets` as the read side returns it: what the projection wrote, minus bookkeeping. */
+export type DatasetRow = Omit<DatasetChange, 'firstEventId'>;
 
 export interface DatasetListFilter {
   namespace?: string;

@@ -25,8 +25,8 @@ CREATE TABLE lineage_events (
 );
 
 CREATE UNIQUE INDEX lineage_events_content_hash_key ON lineage_events (content_hash);
-CREATE INDEX lineage_events_run_id_idx ON lineage_events (run_id) WHERE run_id IS NOT NULL;
-CREATE INDEX lineage_events_job_idx ON lineage_events (job_namespace, job_name, event_time);
+-- Only what a query uses: every index is paid for on the ingest path. Indexes by run and job
+-- come with the projections and queries that need them.
 CREATE INDEX lineage_events_event_time_idx ON lineage_events (event_time);
 
 -- Events written to the log but not yet applied to the read tables. Ingest inserts a row in the

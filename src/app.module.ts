@@ -11,6 +11,9 @@ import { ProjectionModule } from './projection/projection.module';
 import { StorageModule } from './storage/storage.module';
 import { WebModule } from './web/web.module';
 
+/** No statement the service runs should take this long; one that does is cut off. */
+const STATEMENT_TIMEOUT_MS = 30000;
+
 @Module({})
 export class AppModule {
   static forRoot(env: Environment, databaseUrl: string): DynamicModule {
@@ -23,6 +26,7 @@ export class AppModule {
           url: databaseUrl,
           poolSize: env.DATABASE_POOL_SIZE,
           connectTimeoutMs: env.INGEST_TIMEOUT_MS,
+          statementTimeoutMs: STATEMENT_TIMEOUT_MS,
         }),
         HealthModule,
         ProjectionModule,

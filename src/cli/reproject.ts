@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { Environment } from '../config/environment';
 import { AppModule } from '../app.module';
 import { ProjectionWriter } from '../projection/projection-writer.service';
+import { ProjectionQueueRepository } from '../storage/projection-queue.repository';
 
 /**
  * Rebuilds the read tables from the log: empties them and queues every event again in one
@@ -14,9 +15,12 @@ export async function reproject(env: Environment, databaseUrl: string): Promise<
   );
   try {
     const writer = app.get(ProjectionWriter);
+    const queue = app.get(ProjectionQueueRepository);
     const queued = await writer.resetForReplay();
-    while ((await writer.projectBatch(env.PROJECTION_BATCH_SIZE)).length > 0) {
-      // keep going until nothing is left to claim
+    // Done when the queue is empty, not when a claim comes back empty: serving replicas may
+    // still hold rows they claimed.
+    while ((await queue.stats()).depth > 0) {
+      if ((await writer.projectBatch(env.PROJECTION_BATCH_SIZE)).length === 0) await new Promise((r) => setTimeout(r, 100));
     }
     return { events: queued };
   } finally {

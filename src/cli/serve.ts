@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Server } from 'node:net';
 import { Environment, normalizeBasePath } from '../config/environment';
 import { ShutdownState } from '../health/shutdown-state.service';
+import { AsyncIngestQueue } from '../ingest/async-queue.service';
 import { createApp } from '../http/create-app';
 import { initialTlsPair } from '../http/tls';
 import { shutdownTracing } from '../observability/tracing';
@@ -63,6 +64,7 @@ export async function serve(env: Environment, log: CliLog): Promise<void> {
 
   const logger = new Logger('Serve');
   const shutdownState = app.get(ShutdownState);
+  const asyncQueue = app.get(AsyncIngestQueue);
   // A crash is one JSON line too (Node would print a bare stack trace), then exit 1.
   const crash = (kind: string) => (error: unknown) => {
     logger.fatal({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, `${kind}; exiting`);
@@ -93,7 +95,10 @@ export async function serve(env: Environment, log: CliLog): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
 
     const deadline = setTimeout(() => {
-      logger.error({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS, elapsedMs: since() }, 'shutdown: the drain did not finish within SHUTDOWN_TIMEOUT_MS; exiting');
+      logger.error(
+        { timeoutMs: env.SHUTDOWN_TIMEOUT_MS, elapsedMs: since(), asyncQueueLost: asyncQueue.depth.events },
+        'shutdown: the drain did not finish within SHUTDOWN_TIMEOUT_MS; exiting',
+      );
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     deadline.unref();

@@ -1,11 +1,11 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { UUID_PATTERN } from '../common/json';
 import { DatasetReadRepository, DatasetRow } from '../storage/dataset-read.repository';
 import { decodeCursor, encodeCursor } from './dataset-cursor';
 import { DatasetDetailDto, DatasetDto, DatasetListDto, ListDatasetsQuery } from './datasets.dto';
 
 const DEFAULT_LIMIT = 50;
 const DEFAULT_EVENTS = 50;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toDatasetDto(row: DatasetRow): DatasetDto {
   return {
@@ -42,7 +42,7 @@ export class DatasetsService {
   }
 
   async get(id: string, eventsLimit = DEFAULT_EVENTS): Promise<DatasetDetailDto> {
-    if (!UUID.test(id)) throw new BadRequestException('id must be a dataset id (a UUID)');
+    if (!UUID_PATTERN.test(id)) throw new BadRequestException('id must be a dataset id (a UUID)');
     const row = await this.datasets.findById(id);
     if (!row) throw new NotFoundException(`no dataset with id ${id}`);
     const [symlinks, events] = await Promise.all([this.datasets.symlinks(id), this.datasets.recentEvents(id, eventsLimit)]);

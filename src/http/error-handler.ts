@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, HttpException, Logger } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
+import { isDataError } from '../storage/database-errors';
 
 /**
  * Fastify rejects some requests before a route runs (size limit, content encoding, media type,
@@ -13,6 +14,12 @@ export class ClientErrorFilter extends BaseExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
   override catch(error: unknown, host: ArgumentsHost): void {
+    if (isDataError(error)) {
+      // PostgreSQL refused a value the client sent (e.g. U+0000 in a query parameter).
+      const reply = host.switchToHttp().getResponse<FastifyReply>();
+      void reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: `invalid value: ${(error as Error).message}` });
+      return;
+    }
     const status = (error as { statusCode?: unknown } | null)?.statusCode;
     if (!(error instanceof HttpException) && typeof status === 'number' && status >= 400 && status < 500) {
       const reply = host.switchToHttp().getResponse<FastifyReply>();

@@ -1,3 +1,5 @@
+import { isJsonObject as isObject, JsonObject as Json, UUID_PATTERN as UUID } from '../common/json';
+
 /**
  * Validation of the OpenLineage envelope: strict where the store would be corrupted (kind, time,
  * run id, job and dataset identity, facets being objects), lenient where real producers are
@@ -27,17 +29,17 @@ export interface ValidEvent {
   payload: Record<string, unknown>;
 }
 
+/**
+ * Namespaces and names are keys of unique indexes; PostgreSQL's btree refuses entries above
+ * ~2.7 kB. Longer identifiers are refused here rather than failing a whole commit later.
+ */
+export const MAX_IDENTIFIER_BYTES = 1000;
+
 export type EnvelopeResult = { ok: true; event: ValidEvent } | { ok: false; errors: FieldError[] };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|z|[+-](\d{2})(?::?(\d{2}))?)?$/;
 
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -80,11 +82,20 @@ class Checker {
     }
   }
 
+  identifier(value: unknown, field: string): string | null {
+    const text = this.requiredString(value, field);
+    if (text !== null && Buffer.byteLength(text) > MAX_IDENTIFIER_BYTES) {
+      this.fail(field, `must be at most ${MAX_IDENTIFIER_BYTES} bytes (UTF-8)`);
+      return null;
+    }
+    return text;
+  }
+
   identity(value: unknown, field: string): { namespace: string | null; name: string | null } {
     if (!this.object(value, field)) return { namespace: null, name: null };
     return {
-      namespace: this.requiredString(value.namespace, `${field}.namespace`),
-      name: this.requiredString(value.name, `${field}.name`),
+      namespace: this.identifier(value.namespace, `${field}.namespace`),
+      name: this.identifier(value.name, `${field}.name`),
     };
   }
 
@@ -192,15 +203,28 @@ export function validateEnvelope(value: unknown): EnvelopeResult {
   };
 }
 
+/** An unpaired UTF-16 surrogate: valid in a JSON escape, refused by PostgreSQL's jsonb. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function unstorable(text: string): string | null {
+  if (text.includes('\u0000')) return 'contains the character U+0000 (\\u0000), which PostgreSQL cannot store';
+  if (LONE_SURROGATE.test(text)) return 'contains an unpaired UTF-16 surrogate, which PostgreSQL cannot store';
+  return null;
+}
+
 /**
- * PostgreSQL's jsonb cannot hold U+0000. Returns the path of the first string (or key) holding
- * one, so the event can be refused with a 400 that says where.
+ * PostgreSQL's jsonb cannot hold U+0000 or an unpaired surrogate (both can be written as JSON
+ * escapes). Returns the first string or key holding one, with its path, so the event can be
+ * refused with a 400 that says where.
  */
-export function findNulCharacter(value: unknown, path = '$'): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+export function findUnstorableText(value: unknown, path = '$'): FieldError | null {
+  if (typeof value === 'string') {
+    const reason = unstorable(value);
+    return reason ? { field: path, message: reason } : null;
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findNulCharacter(value[i], `${path}[${i}]`);
+      const found = findUnstorableText(value[i], `${path}[${i}]`);
       if (found) return found;
     }
     return null;
@@ -208,8 +232,9 @@ export function findNulCharacter(value: unknown, path = '$'): string | null {
   if (isObject(value)) {
     for (const [key, child] of Object.entries(value)) {
       const childPath = path === '$' ? key : `${path}.${key}`;
-      if (key.includes('\u0000')) return childPath;
-      const found = findNulCharacter(child, childPath);
+      const reason = unstorable(key);
+      if (reason) return { field: childPath, message: `key ${reason}` };
+      const found = findUnstorableText(child, childPath);
       if (found) return found;
     }
   }

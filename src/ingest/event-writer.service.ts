@@ -27,10 +27,6 @@ export class EventWriter {
     return this.committer.submit(event, deadlineMs);
   }
 
-  get pending(): number {
-    return this.committer.queued;
-  }
-
   idle(): Promise<void> {
     return this.committer.idle();
   }

@@ -12,7 +12,10 @@ export interface GroupCommitOptions {
 /** The event could not be stored because of its own content; the others were not affected. */
 export class RejectedByDatabaseError extends Error {}
 
-/** The event was not written before its deadline; it will not be written later. */
+/**
+ * The event was not in a transaction before its deadline and was dropped. (One already in a
+ * transaction when the deadline passes may still commit: a retry is then a duplicate.)
+ */
 export class CommitTimeoutError extends Error {}
 
 interface Pending<T> {
@@ -51,6 +54,9 @@ export class GroupCommitter<T> {
       if (deadlineMs !== undefined) {
         const timer = setTimeout(() => {
           entry.expired = true;
+          // Still waiting for a writer: drop it now, so a stalled database cannot pile up bodies.
+          const waiting = this.pending.indexOf(entry);
+          if (waiting >= 0) this.pending.splice(waiting, 1);
           reject(new CommitTimeoutError(`not committed within ${deadlineMs} ms`));
         }, deadlineMs);
         const settle = () => clearTimeout(timer);
@@ -59,10 +65,6 @@ export class GroupCommitter<T> {
       }
       this.schedule();
     });
-  }
-
-  get queued(): number {
-    return this.pending.length;
   }
 
   /** Resolves once nothing is pending or in flight. */
@@ -78,7 +80,8 @@ export class GroupCommitter<T> {
     } else if (!this.timer) {
       this.timer = setTimeout(() => {
         this.timer = null;
-        this.flush();
+        // A writer may have been taken meanwhile; afterFlush() schedules again when one frees.
+        if (this.inFlight < this.options.writers) this.flush();
       }, this.options.maxWaitMs);
     }
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Environment, IngestMode } from '../config/environment';
 import { NewLogEvent } from '../storage/event-log.repository';
 import { AsyncIngestQueue } from './async-queue.service';
-import { FieldError, findNulCharacter, validateEnvelope } from './event-envelope';
+import { FieldError, findUnstorableText, validateEnvelope } from './event-envelope';
 import { EventWriter } from './event-writer.service';
 import { CommitTimeoutError, RejectedByDatabaseError } from './group-commit';
 import { EventSource, toLogEvent } from './log-event';
@@ -15,13 +15,9 @@ export type IngestOutcome =
   | { status: 'invalid'; errors: FieldError[] }
   | { status: 'unavailable'; reason: string };
 
-export interface BatchResult {
-  outcomes: IngestOutcome[];
-}
-
 export interface IngestOptions {
-  /** The raw body contained a `\u0000` escape, so values must be searched for U+0000. */
-  mayContainNul: boolean;
+  /** The raw body held an escape jsonb may refuse (U+0000, a surrogate): search the values. */
+  mayHoldUnstorableText: boolean;
 }
 
 /** Validates events and hands them to the log: synchronously (sync) or via the queue (async). */
@@ -53,14 +49,17 @@ export class IngestService {
   private prepare(body: unknown, source: EventSource, options: IngestOptions): { event: NewLogEvent } | { errors: FieldError[] } {
     const result = validateEnvelope(body);
     if (!result.ok) return { errors: result.errors };
-    if (options.mayContainNul) {
-      const path = findNulCharacter(result.event.payload);
-      if (path) {
-        return { errors: [{ field: path, message: 'contains the character U+0000 (\\u0000), which PostgreSQL cannot store' }] };
-      }
+    try {
+      const unstorable = options.mayHoldUnstorableText ? findUnstorableText(result.event.payload) : null;
+      if (unstorable) return { errors: [unstorable] };
+      const event = toLogEvent(result.event, source);
+      this.metrics.received(result.event.kind, result.event.eventType);
+      return { event };
+    } catch (error) {
+      // JSON.parse accepts nesting that JSON.stringify (and any walk) cannot go through.
+      if (error instanceof RangeError) return { errors: [{ field: '$', message: 'is nested too deeply to store' }] };
+      throw error;
     }
-    this.metrics.received(result.event.kind, result.event.eventType);
-    return { event: toLogEvent(result.event, source) };
   }
 
   private invalid(errors: FieldError[]): IngestOutcome {

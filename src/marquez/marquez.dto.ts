@@ -9,7 +9,7 @@ export class MarquezPageQuery {
   limit?: number;
 
   @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1_000_000_000)
   offset?: number;
 }
 
@@ -19,11 +19,11 @@ export class LineageEventsQuery extends MarquezPageQuery {
   sortDirection?: 'asc' | 'desc';
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Only events with an event time before this' })
-  @IsOptional() @IsISO8601()
+  @IsOptional() @IsISO8601({ strict: true })
   before?: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Only events with an event time after this' })
-  @IsOptional() @IsISO8601()
+  @IsOptional() @IsISO8601({ strict: true })
   after?: string;
 }
 

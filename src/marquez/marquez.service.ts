@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { isJsonObject as isObject, JsonObject as Json } from '../common/json';
 import { DatasetReadRepository, DatasetRow } from '../storage/dataset-read.repository';
 import { EventReadRepository } from '../storage/event-read.repository';
 import {
@@ -15,8 +16,6 @@ import {
 const DEFAULT_LIMIT = 100;
 const OWNER = 'anonymous';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function fieldsOf(facets: Json): MarquezFieldDto[] {
   const fields = isObject(facets.schema) ? facets.schema.fields : undefined;

@@ -1,3 +1,5 @@
+import { isJsonObject as isObject, JsonObject as Json } from '../common/json';
+import { MAX_IDENTIFIER_BYTES } from '../ingest/event-envelope';
 import { datasetId, parseNamespace } from './dataset-identity';
 
 /** The parts of a logged event that the dataset projection reads. */
@@ -49,9 +51,9 @@ export interface ProjectionChanges {
   symlinks: SymlinkChange[];
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+/** An identifier the datasets index can hold (see MAX_IDENTIFIER_BYTES in ingest). */
+const storable = (v: unknown): v is string => nonEmpty(v) && Buffer.byteLength(v) <= MAX_IDENTIFIER_BYTES;
 
 /** Pure: what one event adds to the dataset tables. Every change is a union or a min/max. */
 export function projectEvent(event: ProjectionInput): ProjectionChanges {
@@ -78,12 +80,13 @@ export function projectEvent(event: ProjectionInput): ProjectionChanges {
   };
 
   const addNamed = (dataset: unknown, role: 'input' | 'output' | 'dataset') => {
+    // Ingest validated these identifiers; symlink identifiers (facet contents) it did not.
     if (!isObject(dataset) || !nonEmpty(dataset.namespace) || !nonEmpty(dataset.name)) return;
     const id = addDataset(dataset.namespace, dataset.name, 'dataset', role);
     const symlinks = isObject(dataset.facets) && isObject(dataset.facets.symlinks) ? dataset.facets.symlinks.identifiers : undefined;
     if (!Array.isArray(symlinks)) return;
     for (const identifier of symlinks) {
-      if (!isObject(identifier) || !nonEmpty(identifier.namespace) || !nonEmpty(identifier.name)) continue;
+      if (!isObject(identifier) || !storable(identifier.namespace) || !storable(identifier.name)) continue;
       const symlinkId = addDataset(identifier.namespace, identifier.name, 'symlink', 'symlink');
       if (symlinkId === id) continue;
       changes.symlinks.push({

@@ -22,6 +22,11 @@ export interface DatabaseSettings {
   poolSize: number;
   /** Bound on waiting for a pooled connection, so an outage answers fast instead of hanging. */
   connectTimeoutMs: number;
+  /**
+   * Bound on any one statement (server side) and on waiting for its answer (client side), so a
+   * hung database cannot hold a writer or a request forever. Unset for `migrate`.
+   */
+  statementTimeoutMs?: number;
   applicationName?: string;
 }
 
@@ -38,6 +43,9 @@ export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions
     applicationName: settings.applicationName ?? 'metadata-store',
     extra: {
       connectionTimeoutMillis: settings.connectTimeoutMs,
+      ...(settings.statementTimeoutMs
+        ? { statement_timeout: settings.statementTimeoutMs, query_timeout: settings.statementTimeoutMs + 5000 }
+        : {}),
       keepAlive: true,
       idleTimeoutMillis: 30000,
     },

@@ -74,8 +74,8 @@ export class DatasetProjectionRepository {
     }
   }
 
-  /** Empties the read tables (for `reproject`); the log is untouched. */
+  /** Empties the read tables (for `reproject`), locking them in apply()'s order; the log is untouched. */
   async truncate(manager: EntityManager): Promise<void> {
-    await manager.query('TRUNCATE dataset_symlinks, event_datasets, datasets, namespaces');
+    await manager.query('TRUNCATE namespaces, datasets, event_datasets, dataset_symlinks');
   }
 }

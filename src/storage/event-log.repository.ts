@@ -43,13 +43,20 @@ export class EventLogRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Appends the events and queues them for projection in one transaction. An event whose
-   * content hash is already in the log is not stored again. Returns, per input row, whether it
-   * was a duplicate of an event already stored.
+   * Appends the events and queues them for projection in one statement. An event whose content
+   * hash is already in the log is not stored again. Rows go in sorted by hash, so concurrent
+   * batches that hold the same events lock them in the same order. Returns, per input event,
+   * whether it was a duplicate (already stored, or earlier in this same batch).
    */
   async append(events: NewLogEvent[]): Promise<boolean[]> {
+    const byHash = new Map<string, NewLogEvent>();
+    for (const event of events) {
+      const hash = event.contentHash.toString('hex');
+      if (!byHash.has(hash)) byHash.set(hash, event);
+    }
+    const unique = [...byHash.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, event]) => event);
     const values: unknown[] = [];
-    const tuples = events.map((event) => {
+    const tuples = unique.map((event) => {
       const start = values.length;
       values.push(...rowValues(event));
       return `(${COLUMNS.map((_, i) => `$${start + i + 1}`).join(', ')})`;
@@ -66,11 +73,12 @@ export class EventLogRepository {
       SELECT content_hash FROM inserted`;
     const inserted: Array<{ content_hash: Buffer }> = await this.dataSource.query(sql, values);
     const stored = new Set(inserted.map((row) => row.content_hash.toString('hex')));
-    return events.map((event) => !stored.has(event.contentHash.toString('hex')));
-  }
-
-  async count(): Promise<number> {
-    const [row] = await this.dataSource.query('SELECT count(*)::int AS n FROM lineage_events');
-    return row.n;
+    const seen = new Set<string>();
+    return events.map((event) => {
+      const hash = event.contentHash.toString('hex');
+      const duplicate = !stored.has(hash) || seen.has(hash);
+      seen.add(hash);
+      return duplicate;
+    });
   }
 }

@@ -34,10 +34,10 @@ export class ProjectionQueueRepository {
 
   /** Queues every logged event again (for `reproject`). */
   async enqueueAll(manager: EntityManager): Promise<number> {
-    const result = await manager.query(
-      'INSERT INTO projection_queue (event_id) SELECT id FROM lineage_events ON CONFLICT (event_id) DO NOTHING',
+    const queued = await manager.query(
+      'INSERT INTO projection_queue (event_id) SELECT id FROM lineage_events ON CONFLICT (event_id) DO NOTHING RETURNING 1',
     );
-    return Array.isArray(result) ? Number(result[1] ?? 0) : 0;
+    return queued.length;
   }
 
   /** Depth and the age in seconds of the oldest entry, for metrics and tests. */

@@ -67,6 +67,8 @@ describe('read API', () => {
       ['limit=abc', 'limit'],
       ['kind=table', 'kind'],
       ['cursor=bm90LWEtY3Vyc29y', 'cursor'],
+      ['q=%00', 'invalid value'],
+      ['namespace=%00', 'invalid value'],
     ])('answers 400 naming the parameter for %s', async (params, name) => {
       const res = await get(`${store.url}/api/v1/datasets?${params}`);
       expect(res.status).toBe(400);
@@ -126,6 +128,9 @@ describe('read API', () => {
       const asc = await get(`${store.url}/api/v1/events/lineage?sortDirection=asc&limit=1&after=2026-01-01T00:00:00Z`);
       expect(Date.parse(asc.body.events[0].eventTime)).toBeGreaterThan(Date.parse('2026-01-01T00:00:00Z'));
       expect((await get(`${store.url}/api/v1/events/lineage?before=yesterday`)).status).toBe(400);
+      expect((await get(`${store.url}/api/v1/events/lineage?before=2009-02-30T00:00:00Z`)).status).toBe(400);
+      expect((await get(`${store.url}/api/v1/events/lineage?offset=100000000000000000000`)).status).toBe(400);
+      expect((await get(`${store.url}/api/v1/namespaces/${encodeURIComponent('a\u0000b')}`)).status).toBe(400);
     });
   });
 

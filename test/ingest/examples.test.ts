@@ -123,6 +123,14 @@ describe('ingesting the shared OpenLineage corpus', () => {
     expect(await countEvents(databaseUrl)).toBe(before);
   });
 
+  it('stores an event sent twice in one batch once, and reports both as successful', async () => {
+    const event = { ...(example('marquez/event_simple.json').json as any), run: { runId: 'a1b2c3d4-0000-4000-8000-000000000009' } };
+    const before = await countEvents(databaseUrl);
+    const res = await post(`${store.url}/api/v1/lineage/batch`, [event, event]);
+    expect(res.body.summary).toMatchObject({ received: 2, successful: 2, failed: 0 });
+    expect(await countEvents(databaseUrl)).toBe(before + 1);
+  });
+
   it('accepts a gzip body', async () => {
     const event = { ...(example('marquez/event_simple.json').json as any), run: { runId: 'a1b2c3d4-0000-4000-8000-000000000001' } };
     const res = await post(`${store.url}/api/v1/lineage`, event, { gzip: true });

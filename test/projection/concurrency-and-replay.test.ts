@@ -77,7 +77,8 @@ describe('projection under concurrency and replay', () => {
 
     const result = runCommand(['reproject'], { DATABASE_URL: databaseUrl });
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('reprojected');
+    const [{ n: logged }] = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM lineage_events');
+    expect(result.stdout).toContain(`reprojected ${logged} event(s)`);
     const serial = await snapshot(databaseUrl);
     expect(serial).toEqual(concurrent);
 

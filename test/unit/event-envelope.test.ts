@@ -1,4 +1,4 @@
-import { findNulCharacter, normalizeEventTime, validateEnvelope } from '../../src/ingest/event-envelope';
+import { findUnstorableText, MAX_IDENTIFIER_BYTES, normalizeEventTime, validateEnvelope } from '../../src/ingest/event-envelope';
 import { eventFiles, example } from '../support/examples';
 
 const RUN_ID = '019f6545-d1ae-79a2-b499-a967589475b2';
@@ -69,6 +69,13 @@ describe('validateEnvelope', () => {
     expect(fields({ ...base(), ...patch })).toEqual(expected);
   });
 
+  it('rejects a namespace or name longer than an index entry can hold', () => {
+    const long = 'x'.repeat(MAX_IDENTIFIER_BYTES + 1);
+    expect(fields({ ...base(), job: { namespace: long, name: 'n' } })).toEqual(['job.namespace']);
+    expect(fields({ ...base(), outputs: [{ namespace: 'a', name: long }] })).toEqual(['outputs[0].name']);
+    expect(fields({ ...base(), job: { namespace: 'ns', name: 'é'.repeat(MAX_IDENTIFIER_BYTES / 2 + 1) } })).toEqual(['job.name']);
+  });
+
   it('rejects a body that is not an event', () => {
     expect(fields([])).toEqual(['$']);
     expect(fields('x')).toEqual(['$']);
@@ -88,10 +95,12 @@ describe('validateEnvelope', () => {
   });
 });
 
-describe('findNulCharacter', () => {
-  it('finds U+0000 in values and keys, with the path', () => {
-    expect(findNulCharacter({ a: [{ b: 'x\u0000y' }] })).toBe('a[0].b');
-    expect(findNulCharacter({ run: { facets: { ['k\u0000']: {} } } })).toBe('run.facets.k\u0000');
-    expect(findNulCharacter({ a: 'fine', b: [1, null, true] })).toBeNull();
+describe('findUnstorableText', () => {
+  it('finds U+0000 and unpaired surrogates in values and keys, with the path', () => {
+    expect(findUnstorableText({ a: [{ b: 'x\u0000y' }] })?.field).toBe('a[0].b');
+    expect(findUnstorableText({ run: { facets: { ['k\u0000']: {} } } })?.field).toBe('run.facets.k\u0000');
+    expect(findUnstorableText({ a: 'x\ud800y' })?.message).toContain('unpaired UTF-16 surrogate');
+    expect(findUnstorableText({ a: 'x\udc00' })?.field).toBe('a');
+    expect(findUnstorableText({ a: 'fine \ud83d\udd77', b: [1, null, true] })).toBeNull();
   });
 });

@@ -105,10 +105,6 @@ export class TlsReloader {
     this.retryMs = options.retryMs ?? 2000;
   }
 
-  get certificate(): TlsPair {
-    return this.current;
-  }
-
   start(): void {
     const dirs = new Set([path.dirname(path.resolve(this.certFile)), path.dirname(path.resolve(this.keyFile))]);
     for (const dir of dirs) {

@@ -1,4 +1,4 @@
-import { isJsonObject as isObject, JsonObject as Json } from '../common/json';
+import { isJsonObject as isObject } from '../common/json';
 import { MAX_IDENTIFIER_BYTES } from '../ingest/event-envelope';
 import { datasetId, parseNamespace } from './dataset-identity';
 

@@ -1,5 +1,5 @@
 import { countEvents, createDatabase, query, waitForProjection } from '../support/database';
-import { eventFiles, example, trinoEvents } from '../support/examples';
+import { eventFiles, example } from '../support/examples';
 import { get, post } from '../support/http';
 import { runCommand, startStore, StoreProcess } from '../support/store-process';
 

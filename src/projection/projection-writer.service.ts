@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DatasetProjectionRepository } from '../storage/dataset-projection.repository';
+import { isDataError } from '../storage/database-errors';
 import { ProjectionQueueRepository } from '../storage/projection-queue.repository';
 import { mergeChanges, projectEvent } from './project-event';
 
@@ -12,14 +13,56 @@ import { mergeChanges, projectEvent } from './project-event';
  */
 @Injectable()
 export class ProjectionWriter {
+  private readonly logger = new Logger(ProjectionWriter.name);
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: ProjectionQueueRepository,
     private readonly datasets: DatasetProjectionRepository,
   ) {}
 
-  /** Returns the ids of the events projected; empty when the queue had nothing to claim. */
+  /**
+   * Returns the ids of the events taken off the queue; empty when there was nothing to claim.
+   * When one event's data makes the batch fail, the batch is redone one event at a time, so that
+   * event alone is set aside (logged) and the others are projected: one bad event must not stop
+   * projection. `reproject` tries set-aside events again.
+   */
   async projectBatch(limit: number): Promise<string[]> {
+    try {
+      return await this.applyBatch(limit);
+    } catch (error) {
+      if (!isDataError(error) || limit === 1) throw error;
+      const done: string[] = [];
+      for (let i = 0; i < limit; i++) {
+        const ids = await this.applyOneOrSetAside();
+        if (ids.length === 0) break;
+        done.push(...ids);
+      }
+      return done;
+    }
+  }
+
+  private async applyOneOrSetAside(): Promise<string[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const events = await this.queue.claim(manager, 1);
+      if (events.length === 0) return [];
+      await manager.query('SAVEPOINT project_one');
+      try {
+        await this.datasets.apply(manager, mergeChanges(events.map(projectEvent)));
+      } catch (error) {
+        if (!isDataError(error)) throw error;
+        await manager.query('ROLLBACK TO SAVEPOINT project_one');
+        this.logger.error(
+          { eventId: events[0].eventId, err: (error as Error).message },
+          'projection: event set aside, its data cannot be projected (it stays in the log)',
+        );
+      }
+      await this.queue.remove(manager, [events[0].eventId]);
+      return [events[0].eventId];
+    });
+  }
+
+  private async applyBatch(limit: number): Promise<string[]> {
     return this.dataSource.transaction(async (manager) => {
       const events = await this.queue.claim(manager, limit);
       if (events.length === 0) return [];

@@ -2,20 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { withTimeout } from '../common/with-timeout';
 import { Environment } from '../config/environment';
 import { pendingMigrations } from '../storage/data-source';
 import { ShutdownState } from './shutdown-state.service';
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  promise.catch(() => undefined); // a late failure after the timeout is not unhandled
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timeout of ${ms}ms exceeded`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
 
 /**
  * The readiness checks; each answers `up` or `down` with a message (never throws), and the

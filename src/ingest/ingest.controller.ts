@@ -91,7 +91,7 @@ export class IngestController {
       });
       return;
     }
-    const outcomes = await this.ingest.ingestBatch(body, sourceOf(request), { mayHoldUnstorableText: request.jsonMayHoldUnstorableText === true });
+    const outcomes = await this.ingest.ingestBatch(body, sourceOf(request));
     const failed = outcomes
       .map((outcome, index) => ({ outcome, index }))
       .filter(({ outcome }) => outcome.status === 'invalid' || outcome.status === 'unavailable')
@@ -120,7 +120,7 @@ export class IngestController {
   }
 
   private async answer(body: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const outcome = await this.ingest.ingest(body, sourceOf(request), { mayHoldUnstorableText: request.jsonMayHoldUnstorableText === true });
+    const outcome = await this.ingest.ingest(body, sourceOf(request));
     if (outcome.status === 'unavailable') reply.header('Retry-After', RETRY_AFTER_SECONDS);
     reply.code(STATUS[outcome.status]).send(bodyOf(outcome));
   }

@@ -15,10 +15,8 @@ export type IngestOutcome =
   | { status: 'invalid'; errors: FieldError[] }
   | { status: 'unavailable'; reason: string };
 
-export interface IngestOptions {
-  /** The raw body held an escape jsonb may refuse (U+0000, a surrogate): search the values. */
-  mayHoldUnstorableText: boolean;
-}
+/** `\u0000` or a surrogate escape, as JSON.stringify writes what jsonb refuses. */
+const MAY_HOLD_UNSTORABLE_TEXT = /\\u(0000|d[89a-f])/i;
 
 /** Validates events and hands them to the log: synchronously (sync) or via the queue (async). */
 @Injectable()
@@ -30,29 +28,31 @@ export class IngestService {
     private readonly metrics: IngestMetrics,
   ) {}
 
-  async ingest(body: unknown, source: EventSource, options: IngestOptions): Promise<IngestOutcome> {
-    const prepared = this.prepare(body, source, options);
+  async ingest(body: unknown, source: EventSource): Promise<IngestOutcome> {
+    const prepared = this.prepare(body, source);
     if ('errors' in prepared) return this.invalid(prepared.errors);
     return this.store(prepared.event);
   }
 
   /** Each event of the batch succeeds or fails on its own. */
-  async ingestBatch(events: unknown[], source: EventSource, options: IngestOptions): Promise<IngestOutcome[]> {
+  async ingestBatch(events: unknown[], source: EventSource): Promise<IngestOutcome[]> {
     return Promise.all(
       events.map((body) => {
-        const prepared = this.prepare(body, source, options);
+        const prepared = this.prepare(body, source);
         return 'errors' in prepared ? this.invalid(prepared.errors) : this.store(prepared.event);
       }),
     );
   }
 
-  private prepare(body: unknown, source: EventSource, options: IngestOptions): { event: NewLogEvent } | { errors: FieldError[] } {
+  private prepare(body: unknown, source: EventSource): { event: NewLogEvent } | { errors: FieldError[] } {
     const result = validateEnvelope(body);
     if (!result.ok) return { errors: result.errors };
     try {
-      const unstorable = options.mayHoldUnstorableText ? findUnstorableText(result.event.payload) : null;
-      if (unstorable) return { errors: [unstorable] };
       const event = toLogEvent(result.event, source);
+      // JSON.stringify writes U+0000 and unpaired surrogates as escapes: only an event whose
+      // text holds one is walked to find the field to name.
+      const unstorable = MAY_HOLD_UNSTORABLE_TEXT.test(event.json) ? findUnstorableText(result.event.payload) : null;
+      if (unstorable) return { errors: [unstorable] };
       this.metrics.received(result.event.kind, result.event.eventType);
       return { event };
     } catch (error) {

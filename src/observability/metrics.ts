@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Gauge, Histogram, Metric, register } from 'prom-client';
 import { DataSource, EntitySubscriberInterface } from 'typeorm';
 import type { AfterQueryEvent, BeforeQueryEvent } from 'typeorm/subscriber/event/QueryEvent';
+import { withTimeout } from '../common/with-timeout';
 import { Environment } from '../config/environment';
 import { serviceVersion } from '../health/service-version';
 import { AsyncIngestQueue } from '../ingest/async-queue.service';
@@ -248,22 +249,8 @@ export class OperationalMetrics implements OnModuleInit {
    */
   private projectionQueueStats(): Promise<{ depth: number; oldestAgeSeconds: number } | null> {
     if (!this.queueStats) {
-      const timeoutMs = this.env.READINESS_TIMEOUT_MS;
-      let timer: NodeJS.Timeout | undefined;
-      if (!this.queueQuery) {
-        const query = this.projectionQueue.stats();
-        this.queueQuery = query;
-        query.then(
-          () => (this.queueQuery = null),
-          () => (this.queueQuery = null),
-        );
-      }
-      this.queueStats = Promise.race([
-        this.queueQuery,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-        }),
-      ])
+      this.queueQuery ??= this.projectionQueue.stats().finally(() => (this.queueQuery = null));
+      this.queueStats = withTimeout(this.queueQuery, this.env.READINESS_TIMEOUT_MS)
         .catch((error: Error) => {
           if (Date.now() - this.lastQueueWarning > 60000) {
             this.lastQueueWarning = Date.now();
@@ -271,11 +258,8 @@ export class OperationalMetrics implements OnModuleInit {
           }
           return null;
         })
-        .finally(() => {
-          clearTimeout(timer);
-          // Both gauges of this scrape share the result; the next scrape asks again.
-          setImmediate(() => (this.queueStats = null));
-        });
+        // Both gauges of this scrape share the result; the next scrape asks again.
+        .finally(() => setImmediate(() => (this.queueStats = null)));
     }
     return this.queueStats;
   }

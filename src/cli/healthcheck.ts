@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { Environment } from '../config/environment';
+import { Environment } from '../core/config/environment';
 
 /**
  * Probes this host's readiness endpoint (as a container HEALTHCHECK would); true on 200.

@@ -1,4 +1,4 @@
-import { createDataSource } from '../storage/data-source';
+import { createDataSource } from '../database/data-source';
 
 /** Any fixed key: only `migrate` takes this advisory lock. */
 const MIGRATION_LOCK_KEY = 7_364_201_511;

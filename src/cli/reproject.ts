@@ -1,8 +1,8 @@
 import { NestFactory } from '@nestjs/core';
-import { Environment } from '../config/environment';
+import { Environment } from '../core/config/environment';
 import { AppModule } from '../app.module';
 import { ProjectionWriter } from '../projection/projection-writer.service';
-import { ProjectionQueueRepository } from '../storage/projection-queue.repository';
+import { ProjectionQueueRepository } from '../log/projection-queue.repository';
 
 /**
  * Rebuilds the read tables from the log: empties them and queues every event again in one

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { ConfigurationError, loadEnvironment } from '../config/environment';
+import { ConfigurationError, loadEnvironment } from '../core/config/environment';
 import { cliLog } from './cli-log';
 import { healthcheck } from './healthcheck';
 import { migrate } from './migrate';

@@ -1,13 +1,13 @@
 import { Logger } from '@nestjs/common';
 import type { Server } from 'node:net';
-import { Environment, normalizeBasePath } from '../config/environment';
-import { ShutdownState } from '../health/shutdown-state.service';
+import { Environment, normalizeBasePath } from '../core/config/environment';
+import { ShutdownState } from '../core/shutdown-state.service';
 import { AsyncIngestQueue } from '../ingest/async-queue.service';
-import { createApp } from '../http/create-app';
-import { initialTlsPair } from '../http/tls';
-import { shutdownTracing } from '../observability/tracing';
-import { createDataSource, pendingMigrations } from '../storage/data-source';
-import { EmbeddedDatabase, startEmbeddedPostgres } from '../storage/embedded-postgres';
+import { createApp } from '../create-app';
+import { initialTlsPair } from '../core/http/tls';
+import { shutdownTracing } from '../core/observability/tracing';
+import { createDataSource, pendingMigrations } from '../database/data-source';
+import { EmbeddedDatabase, startEmbeddedPostgres } from '../database/embedded-postgres';
 import { migrate } from './migrate';
 import { CliLog } from './cli-log';
 

@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller';
 import { ReadinessIndicators } from './readiness.indicators';
-import { ShutdownState } from './shutdown-state.service';
+import { ShutdownState } from '../core/shutdown-state.service';
 import { VersionController } from './version.controller';
 
 @Global()

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { withTimeout } from '../common/with-timeout';
-import { Environment } from '../config/environment';
-import { pendingMigrations } from '../storage/data-source';
-import { ShutdownState } from './shutdown-state.service';
+import { withTimeout } from '../core/with-timeout';
+import { Environment } from '../core/config/environment';
+import { pendingMigrations } from '../database/data-source';
+import { ShutdownState } from '../core/shutdown-state.service';
 
 
 /**

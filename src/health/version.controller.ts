@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { serviceVersion } from './service-version';
+import { serviceVersion } from '../core/service-version';
 
 export class VersionDto {
   @ApiProperty({ example: '0.1.0' }) version!: string;

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Environment } from '../config/environment';
-import { NewLogEvent } from '../storage/event-log.repository';
+import { Environment } from '../core/config/environment';
+import { NewLogEvent } from '../log/event-log.repository';
 import { RejectedByDatabaseError } from './group-commit';
 import { EventWriter } from './event-writer.service';
 

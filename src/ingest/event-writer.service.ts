@@ -1,21 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { Environment } from '../config/environment';
-import { EventLogRepository, NewLogEvent } from '../storage/event-log.repository';
-import { ProjectionWorkers } from '../projection/projection-workers.service';
+import { Environment } from '../core/config/environment';
+import { EventLogRepository, NewLogEvent } from '../log/event-log.repository';
+import { LogNotifier } from '../log/log-notifier';
 import { GroupCommitter } from './group-commit';
 import { IngestMetrics } from './ingest.metrics';
 
-/** Group-commits events to the log and wakes this replica's projectors after each commit. */
+/** Group-commits events to the log and tells this replica's listeners after each commit. */
 @Injectable()
 export class EventWriter {
   private readonly committer: GroupCommitter<NewLogEvent>;
 
-  constructor(env: Environment, repository: EventLogRepository, projection: ProjectionWorkers, metrics: IngestMetrics) {
+  constructor(env: Environment, repository: EventLogRepository, notifier: LogNotifier, metrics: IngestMetrics) {
     this.committer = new GroupCommitter<NewLogEvent>(
       async (events) => {
         const duplicates = await repository.append(events);
         metrics.committedBatch(events.length);
-        projection.wake();
+        notifier.committed();
         return duplicates;
       },
       { maxEvents: env.INGEST_FLUSH_MAX_EVENTS, maxWaitMs: env.INGEST_FLUSH_MAX_WAIT_MS, writers: env.INGEST_WRITERS },

@@ -1,4 +1,4 @@
-import { isDataError } from '../storage/database-errors';
+import { isDataError } from '../database/database-errors';
 
 export interface GroupCommitOptions {
   /** Most events in one transaction. */

@@ -1,6 +1,7 @@
 import { Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Environment } from '../config/environment';
-import { ProjectionModule } from '../projection/projection.module';
+import { Environment } from '../core/config/environment';
+import { LogModule } from '../log/log.module';
+import { AsyncQueueMetrics } from './async-queue.metrics';
 import { AsyncIngestQueue } from './async-queue.service';
 import { EventWriter } from './event-writer.service';
 import { IngestController } from './ingest.controller';
@@ -8,9 +9,9 @@ import { INGEST_METRIC_PROVIDERS, IngestMetrics } from './ingest.metrics';
 import { IngestService } from './ingest.service';
 
 @Module({
-  imports: [ProjectionModule],
+  imports: [LogModule],
   controllers: [IngestController],
-  providers: [IngestService, EventWriter, AsyncIngestQueue, IngestMetrics, ...INGEST_METRIC_PROVIDERS],
+  providers: [IngestService, EventWriter, AsyncIngestQueue, AsyncQueueMetrics, IngestMetrics, ...INGEST_METRIC_PROVIDERS],
   exports: [AsyncIngestQueue, EventWriter],
 })
 export class IngestModule implements OnApplicationShutdown {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Environment, IngestMode } from '../config/environment';
-import { NewLogEvent } from '../storage/event-log.repository';
+import { Environment, IngestMode } from '../core/config/environment';
+import { NewLogEvent } from '../log/event-log.repository';
 import { AsyncIngestQueue } from './async-queue.service';
-import { FieldError, findUnstorableText, validateEnvelope } from './event-envelope';
+import { FieldError, findUnstorableText, validateEnvelope } from '../openlineage/event-envelope';
 import { EventWriter } from './event-writer.service';
 import { CommitTimeoutError, RejectedByDatabaseError } from './group-commit';
 import { EventSource, toLogEvent } from './log-event';

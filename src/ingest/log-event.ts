@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { NewLogEvent } from '../storage/event-log.repository';
-import { ValidEvent } from './event-envelope';
+import { NewLogEvent } from '../log/event-log.repository';
+import { ValidEvent } from '../openlineage/event-envelope';
 
 /** Where a request came from. No authentication by decision: every source is anonymous. */
 export interface EventSource {

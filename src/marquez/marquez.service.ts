@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { isJsonObject as isObject, JsonObject as Json } from '../common/json';
-import { DatasetReadRepository, DatasetRow } from '../storage/dataset-read.repository';
-import { EventReadRepository } from '../storage/event-read.repository';
+import { isJsonObject as isObject, JsonObject as Json } from '../openlineage/json';
+import { DatasetReadRepository, DatasetRow } from '../read/datasets/dataset-read.repository';
+import { EventReadRepository } from '../log/event-read.repository';
 import {
   LineageEventListDto,
   LineageEventsQuery,

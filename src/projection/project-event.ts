@@ -1,17 +1,7 @@
-import { isJsonObject as isObject } from '../common/json';
-import { MAX_IDENTIFIER_BYTES } from '../ingest/event-envelope';
-import { datasetId, parseNamespace } from './dataset-identity';
-
-/** The parts of a logged event that the dataset projection reads. */
-export interface ProjectionInput {
-  eventId: string;
-  kind: 'run' | 'job' | 'dataset';
-  eventTime: Date;
-  jobNamespace: string | null;
-  inputs: unknown;
-  outputs: unknown;
-  dataset: unknown;
-}
+import { isJsonObject as isObject } from '../openlineage/json';
+import { MAX_IDENTIFIER_BYTES } from '../openlineage/event-envelope';
+import { datasetId, parseNamespace } from '../openlineage/dataset-identity';
+import { LoggedEvent } from '../log/logged-event';
 
 export interface DatasetChange {
   id: string;
@@ -56,7 +46,7 @@ const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim() 
 const storable = (v: unknown): v is string => nonEmpty(v) && Buffer.byteLength(v) <= MAX_IDENTIFIER_BYTES;
 
 /** Pure: what one event adds to the dataset tables. Every change is a union or a min/max. */
-export function projectEvent(event: ProjectionInput): ProjectionChanges {
+export function projectEvent(event: LoggedEvent): ProjectionChanges {
   const changes: ProjectionChanges = { namespaces: [], datasets: [], eventDatasets: [], symlinks: [] };
   const addNamespace = (name: string) =>
     changes.namespaces.push({ name, firstSeenAt: event.eventTime, lastSeenAt: event.eventTime });
@@ -99,10 +89,11 @@ export function projectEvent(event: ProjectionInput): ProjectionChanges {
   };
 
   if (event.kind === 'dataset') {
-    addNamed(event.dataset, 'dataset');
+    addNamed(event.payload.dataset, 'dataset');
   } else {
-    if (Array.isArray(event.inputs)) event.inputs.forEach((d) => addNamed(d, 'input'));
-    if (Array.isArray(event.outputs)) event.outputs.forEach((d) => addNamed(d, 'output'));
+    const { inputs, outputs } = event.payload;
+    if (Array.isArray(inputs)) inputs.forEach((d) => addNamed(d, 'input'));
+    if (Array.isArray(outputs)) outputs.forEach((d) => addNamed(d, 'output'));
   }
   return changes;
 }

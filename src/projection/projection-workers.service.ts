@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Environment } from '../config/environment';
+import { Environment } from '../core/config/environment';
+import { LogNotifier } from '../log/log-notifier';
 import { ProjectionWriter } from './projection-writer.service';
 import { ProjectionMetrics } from './projection.metrics';
 
@@ -29,7 +30,10 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
     private readonly env: Environment,
     private readonly writer: ProjectionWriter,
     private readonly metrics: ProjectionMetrics,
-  ) {}
+    notifier: LogNotifier,
+  ) {
+    notifier.onCommitted(() => this.wake());
+  }
 
   onApplicationBootstrap(): void {
     this.start(this.env.PROJECTION_WORKERS);
@@ -41,8 +45,8 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
     this.loops = Array.from({ length: workers }, (_, i) => this.loop(i));
   }
 
-  /** Called after each ingest commit; wakes the workers once per WAKE_DELAY_MS at most. */
-  wake(): void {
+  /** Called after each commit to the log; wakes the workers once per WAKE_DELAY_MS at most. */
+  private wake(): void {
     if (this.wakeTimer) return;
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = null;

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DatasetProjectionRepository } from '../storage/dataset-projection.repository';
-import { isDataError } from '../storage/database-errors';
-import { ProjectionQueueRepository } from '../storage/projection-queue.repository';
+import { DatasetProjectionRepository } from './dataset-projection.repository';
+import { isDataError } from '../database/database-errors';
+import { ProjectionQueueRepository } from '../log/projection-queue.repository';
 import { mergeChanges, projectEvent } from './project-event';
 
 /**

@@ -1,10 +1,21 @@
 import { Module } from '@nestjs/common';
+import { LogModule } from '../log/log.module';
+import { DatasetProjectionRepository } from './dataset-projection.repository';
+import { ProjectionQueueMetrics } from './projection-queue.metrics';
 import { ProjectionWorkers } from './projection-workers.service';
 import { ProjectionWriter } from './projection-writer.service';
 import { PROJECTION_METRIC_PROVIDERS, ProjectionMetrics } from './projection.metrics';
 
 @Module({
-  providers: [ProjectionWriter, ProjectionWorkers, ProjectionMetrics, ...PROJECTION_METRIC_PROVIDERS],
+  imports: [LogModule],
+  providers: [
+    ProjectionWriter,
+    ProjectionWorkers,
+    DatasetProjectionRepository,
+    ProjectionMetrics,
+    ProjectionQueueMetrics,
+    ...PROJECTION_METRIC_PROVIDERS,
+  ],
   exports: [ProjectionWriter, ProjectionWorkers],
 })
 export class ProjectionModule {}

@@ -2,8 +2,8 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Environment, normalizeBasePath } from '../config/environment';
-import { WEB_DIST_DIR } from '../paths';
+import { Environment, normalizeBasePath } from '../core/config/environment';
+import { WEB_DIST_DIR } from '../core/paths';
 
 export interface WebFile {
   body: Buffer;

@@ -78,7 +78,7 @@ describe('configuration', () => {
         .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
     );
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { Environment } = require('../../src/config/environment');
+    const { Environment } = require('../../src/core/config/environment');
     const defaults = new Environment() as Record<string, unknown>;
     for (const [name, value] of Object.entries(defaults)) {
       expect(listed.has(name)).toBe(true);

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Environment } from '../../src/config/environment';
+import { Environment } from '../../src/core/config/environment';
 import { injectBasePath, WebService } from '../../src/web/web.service';
 
 function env(basePath?: string): Environment {

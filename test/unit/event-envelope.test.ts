@@ -1,4 +1,4 @@
-import { findUnstorableText, MAX_IDENTIFIER_BYTES, normalizeEventTime, validateEnvelope } from '../../src/ingest/event-envelope';
+import { findUnstorableText, MAX_IDENTIFIER_BYTES, normalizeEventTime, validateEnvelope } from '../../src/openlineage/event-envelope';
 import { eventFiles, example } from '../support/examples';
 
 const RUN_ID = '019f6545-d1ae-79a2-b499-a967589475b2';

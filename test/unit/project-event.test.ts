@@ -1,17 +1,20 @@
-import { datasetId, parseNamespace } from '../../src/projection/dataset-identity';
-import { mergeChanges, projectEvent, ProjectionInput } from '../../src/projection/project-event';
+import { datasetId, parseNamespace } from '../../src/openlineage/dataset-identity';
+import { LoggedEvent } from '../../src/log/logged-event';
+import { mergeChanges, projectEvent } from '../../src/projection/project-event';
 import { example } from '../support/examples';
 
-function input(relative: string, eventId = '1'): ProjectionInput {
+function input(relative: string, eventId = '1'): LoggedEvent {
   const event = example(relative).json as Record<string, unknown>;
+  const job = event.job as { namespace?: string; name?: string } | undefined;
   return {
     eventId,
     kind: 'run' in event ? 'run' : 'job' in event ? 'job' : 'dataset',
+    eventType: (event.eventType as string | undefined) ?? null,
     eventTime: new Date(event.eventTime as string),
-    jobNamespace: (event.job as { namespace?: string } | undefined)?.namespace ?? null,
-    inputs: event.inputs,
-    outputs: event.outputs,
-    dataset: event.dataset,
+    runId: (event.run as { runId?: string } | undefined)?.runId ?? null,
+    jobNamespace: job?.namespace ?? null,
+    jobName: job?.name ?? null,
+    payload: event,
   };
 }
 

@@ -1,17 +1,13 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Gauge, Histogram, Metric, register } from 'prom-client';
 import { DataSource, EntitySubscriberInterface } from 'typeorm';
 import type { AfterQueryEvent, BeforeQueryEvent } from 'typeorm/subscriber/event/QueryEvent';
-import { withTimeout } from '../common/with-timeout';
 import { Environment } from '../config/environment';
-import { serviceVersion } from '../health/service-version';
-import { AsyncIngestQueue } from '../ingest/async-queue.service';
-import { ProjectionQueueRepository } from '../storage/projection-queue.repository';
+import { serviceVersion } from '../service-version';
 
 /** Metrics of a process: one app per process, but a second registration must not throw. */
-function registered<T extends Metric>(name: string, create: () => T): T {
+export function registered<T extends Metric>(name: string, create: () => T): T {
   register.removeSingleMetric(name);
   return create();
 }
@@ -86,23 +82,15 @@ class QueryTimer implements EntitySubscriberInterface {
 
 /**
  * Gauges read when Prometheus scrapes (no timers, nothing to keep up to date): the database pool,
- * the projection queue (one query, bounded by READINESS_TIMEOUT_MS so that a database outage does
- * not hang /metrics; NaN when it did not answer), the async ingest queue, build info and the TLS
- * certificate's expiry. Also registers the query timer on the data source.
+ * build info and the TLS certificate's expiry. Also registers the query timer on the data source.
  */
 @Injectable()
 export class OperationalMetrics implements OnModuleInit {
-  private readonly logger = new Logger(OperationalMetrics.name);
-  private queueStats: Promise<{ depth: number; oldestAgeSeconds: number } | null> | null = null;
-  private queueQuery: Promise<{ depth: number; oldestAgeSeconds: number }> | null = null;
-  private lastQueueWarning = 0;
   private tlsNotAfter: Gauge<string> | null = null;
 
   constructor(
     private readonly env: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly projectionQueue: ProjectionQueueRepository,
-    private readonly moduleRef: ModuleRef,
   ) {}
 
   onModuleInit(): void {
@@ -157,62 +145,6 @@ export class OperationalMetrics implements OnModuleInit {
         }),
     );
 
-    const stats = () => this.projectionQueueStats();
-    registered(
-      'metadata_store_projection_queue_depth',
-      () =>
-        new Gauge({
-          name: 'metadata_store_projection_queue_depth',
-          help: 'Events logged but not yet projected (all replicas); NaN when PostgreSQL did not answer in time',
-          async collect() {
-            const s = await stats();
-            this.set(s ? s.depth : NaN);
-          },
-        }),
-    );
-    registered(
-      'metadata_store_projection_queue_oldest_age_seconds',
-      () =>
-        new Gauge({
-          name: 'metadata_store_projection_queue_oldest_age_seconds',
-          help: 'Age of the oldest event waiting for projection (0 when none); NaN when PostgreSQL did not answer in time',
-          async collect() {
-            const s = await stats();
-            this.set(s ? s.oldestAgeSeconds : NaN);
-          },
-        }),
-    );
-
-    const asyncQueue = (): { depth: { events: number; bytes: number } } => {
-      try {
-        return this.moduleRef.get(AsyncIngestQueue, { strict: false });
-      } catch {
-        return { depth: { events: 0, bytes: 0 } }; // a context without ingest (reproject)
-      }
-    };
-    registered(
-      'metadata_store_async_queue_events',
-      () =>
-        new Gauge({
-          name: 'metadata_store_async_queue_events',
-          help: 'Events acknowledged (202) and not yet committed (INGEST_MODE=async); lost on a crash, flushed on shutdown',
-          collect() {
-            this.set(asyncQueue().depth.events);
-          },
-        }),
-    );
-    registered(
-      'metadata_store_async_queue_bytes',
-      () =>
-        new Gauge({
-          name: 'metadata_store_async_queue_bytes',
-          help: 'Bytes of the events in the async ingest queue',
-          collect() {
-            this.set(asyncQueue().depth.bytes);
-          },
-        }),
-    );
-
     const { version, commit } = serviceVersion();
     registered(
       'metadata_store_build_info',
@@ -240,27 +172,5 @@ export class OperationalMetrics implements OnModuleInit {
         }),
     );
     this.tlsNotAfter.set(Math.floor(notAfter.getTime() / 1000));
-  }
-
-  /**
-   * One query per scrape at most (both gauges share it), never waiting past the timeout. A query
-   * still running from an earlier scrape (a lock, a hung connection) is waited on again rather
-   * than joined by another: at most one pool connection is ever held by metrics.
-   */
-  private projectionQueueStats(): Promise<{ depth: number; oldestAgeSeconds: number } | null> {
-    if (!this.queueStats) {
-      this.queueQuery ??= this.projectionQueue.stats().finally(() => (this.queueQuery = null));
-      this.queueStats = withTimeout(this.queueQuery, this.env.READINESS_TIMEOUT_MS)
-        .catch((error: Error) => {
-          if (Date.now() - this.lastQueueWarning > 60000) {
-            this.lastQueueWarning = Date.now();
-            this.logger.warn({ err: error.message }, 'metrics: projection queue stats unavailable');
-          }
-          return null;
-        })
-        // Both gauges of this scrape share the result; the next scrape asks again.
-        .finally(() => setImmediate(() => (this.queueStats = null)));
-    }
-    return this.queueStats;
   }
 }

@@ -1,6 +1,6 @@
 import { BadRequestException, Controller, Get, NotFoundException, Param } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { EventReadRepository } from '../storage/event-read.repository';
+import { EventReadRepository } from '../../log/event-read.repository';
 
 export class StoredEventDto {
   @ApiProperty() id!: string;

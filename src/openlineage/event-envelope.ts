@@ -1,4 +1,4 @@
-import { isJsonObject as isObject, JsonObject as Json, UUID_PATTERN as UUID } from '../common/json';
+import { isJsonObject as isObject, JsonObject as Json, UUID_PATTERN as UUID } from './json';
 
 /**
  * Validation of the OpenLineage envelope: strict where the store would be corrupted (kind, time,

@@ -1,6 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { serviceVersion } from '../health/service-version';
+import { serviceVersion } from '../service-version';
 
 /** The OpenAPI document at {base}/api/docs (UI) and {base}/api/docs-json. */
 export function setupOpenApi(app: NestFastifyApplication, basePath: string): void {

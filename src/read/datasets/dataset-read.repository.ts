@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { DatasetChange } from '../projection/project-event';
 
-/** A row of `datasets` as the read side returns it: what the projection wrote, minus bookkeeping. */
-export type DatasetRow = Omit<DatasetChange, 'firstEventId'>;
+/** A row of `datasets` as the read side returns it. */
+export interface DatasetRow {
+  id: string;
+  namespace: string;
+  name: string;
+  scheme: string;
+  authority: string | null;
+  kind: 'dataset' | 'symlink';
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+}
 
 export interface DatasetListFilter {
   namespace?: string;

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, HttpException, Logger } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { isDataError } from '../storage/database-errors';
+import { isDataError } from '../../database/database-errors';
 
 /**
  * Fastify rejects some requests before a route runs (size limit, content encoding, media type,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ShutdownState } from '../health/shutdown-state.service';
+import { ShutdownState } from '../shutdown-state.service';
 import { ROUTE_TEMPLATE } from '../observability/logging';
 import { HttpMetrics } from '../observability/metrics';
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { LogModule } from '../../log/log.module';
 import { EventsController } from './events.controller';
 
-@Module({ controllers: [EventsController] })
+@Module({ imports: [LogModule], controllers: [EventsController] })
 export class EventsModule {}

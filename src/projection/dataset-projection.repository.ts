@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { ProjectionChanges } from '../projection/project-event';
+import { ProjectionChanges } from './project-event';
 
 /**
  * Writes projected changes to `namespaces`, `datasets`, `event_datasets` and `dataset_symlinks`. Every

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { UUID_PATTERN } from '../common/json';
-import { DatasetReadRepository, DatasetRow } from '../storage/dataset-read.repository';
+import { UUID_PATTERN } from '../../openlineage/json';
+import { DatasetReadRepository, DatasetRow } from './dataset-read.repository';
 import { decodeCursor, encodeCursor } from './dataset-cursor';
 import { DatasetDetailDto, DatasetDto, DatasetListDto, ListDatasetsQuery } from './datasets.dto';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ProjectionInput } from '../projection/project-event';
+import { LoggedEvent } from './logged-event';
 
 /** All SQL on `projection_queue` (ingest's insert is part of the log append). */
 @Injectable()
@@ -12,20 +12,30 @@ export class ProjectionQueueRepository {
    * Claims up to `limit` queued events for this transaction. SKIP LOCKED lets every worker of
    * every replica take a different batch without waiting for the others.
    */
-  async claim(manager: EntityManager, limit: number): Promise<ProjectionInput[]> {
-    const rows: Array<{ id: string; event_kind: ProjectionInput['kind']; event_time: Date; job_namespace: string | null; inputs: unknown; outputs: unknown; dataset: unknown }> =
-      await manager.query(
-        // Claim first, then join: the planner then looks events up by id instead of hashing the log.
-        `WITH claimed AS (
-           SELECT event_id FROM projection_queue ORDER BY event_id LIMIT $1 FOR UPDATE SKIP LOCKED
-         )
-         SELECT e.id, e.event_kind, e.event_time, e.job_namespace,
-                e.payload -> 'inputs' AS inputs, e.payload -> 'outputs' AS outputs, e.payload -> 'dataset' AS dataset
-           FROM claimed JOIN lineage_events e ON e.id = claimed.event_id
-          ORDER BY e.id`,
-        [limit],
-      );
-    return rows.map((r) => ({ eventId: String(r.id), kind: r.event_kind, eventTime: r.event_time, jobNamespace: r.job_namespace, inputs: r.inputs, outputs: r.outputs, dataset: r.dataset }));
+  async claim(manager: EntityManager, limit: number): Promise<LoggedEvent[]> {
+    const rows: Array<{
+      id: string; event_kind: LoggedEvent['kind']; event_type: string | null; event_time: Date; run_id: string | null;
+      job_namespace: string | null; job_name: string | null; payload: Record<string, unknown>;
+    }> = await manager.query(
+      // Claim first, then join: the planner then looks events up by id instead of hashing the log.
+      `WITH claimed AS (
+         SELECT event_id FROM projection_queue ORDER BY event_id LIMIT $1 FOR UPDATE SKIP LOCKED
+       )
+       SELECT e.id, e.event_kind, e.event_type, e.event_time, e.run_id, e.job_namespace, e.job_name, e.payload
+         FROM claimed JOIN lineage_events e ON e.id = claimed.event_id
+        ORDER BY e.id`,
+      [limit],
+    );
+    return rows.map((r) => ({
+      eventId: String(r.id),
+      kind: r.event_kind,
+      eventType: r.event_type,
+      eventTime: r.event_time,
+      runId: r.run_id,
+      jobNamespace: r.job_namespace,
+      jobName: r.job_name,
+      payload: r.payload,
+    }));
   }
 
   async remove(manager: EntityManager, eventIds: string[]): Promise<void> {

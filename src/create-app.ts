@@ -4,15 +4,15 @@ import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type * as tls from 'node:tls';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from '../app.module';
-import { Environment, normalizeBasePath } from '../config/environment';
-import { ShutdownState } from '../health/shutdown-state.service';
-import { registerJsonBodyParser } from '../ingest/json-body-parser';
-import { HttpMetrics, OperationalMetrics } from '../observability/metrics';
-import { setupOpenApi } from './openapi';
-import { ClientErrorFilter } from './error-handler';
-import { registerRequestHooks, requestId } from './request-hooks';
-import { initialTlsPair, TLS_MIN_VERSION, TlsPair, TlsReloader } from './tls';
+import { AppModule } from './app.module';
+import { Environment, normalizeBasePath } from './core/config/environment';
+import { ShutdownState } from './core/shutdown-state.service';
+import { registerJsonBodyParser } from './ingest/json-body-parser';
+import { HttpMetrics, OperationalMetrics } from './core/observability/metrics';
+import { setupOpenApi } from './core/http/openapi';
+import { ClientErrorFilter } from './core/http/error-handler';
+import { registerRequestHooks, requestId } from './core/http/request-hooks';
+import { initialTlsPair, TLS_MIN_VERSION, TlsPair, TlsReloader } from './core/http/tls';
 
 /** Routes that stay at the root when BASE_PATH is set: probes and scrapers do not know it. */
 export const ROOT_ROUTES = ['health/live', 'health/ready', 'version', 'metrics'];

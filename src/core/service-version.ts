@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PACKAGE_ROOT } from '../paths';
+import { PACKAGE_ROOT } from './paths';
 
 /** Version from package.json; commit from GIT_COMMIT (set at image build) or a BUILD_INFO file. */
 export function serviceVersion(): { version: string; commit: string | null } {

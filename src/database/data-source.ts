@@ -1,5 +1,5 @@
 import { DataSource, DataSourceOptions, MigrationExecutor } from 'typeorm';
-import { MIGRATIONS_DIR } from '../paths';
+import { MIGRATIONS_DIR } from '../core/paths';
 import { loadSqlMigrations } from './sql-migrations';
 import { LineageEventEntity } from './entities/lineage-event.entity';
 import { ProjectionQueueEntity } from './entities/projection-queue.entity';

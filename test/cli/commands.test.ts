@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createDatabase, query } from '../support/database';
-import { example } from '../support/examples';
+import { fixture } from '../support/fixtures';
 import { get, post } from '../support/http';
 import { freePort, runCommand, startStore } from '../support/store-process';
 
@@ -65,7 +65,7 @@ describe('commands', () => {
     const pgPort = await freePort();
     const env = { EMBEDDED_POSTGRES_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(pgPort) };
     const store = await startStore(env);
-    expect((await post(`${store.url}/api/v1/lineage`, example('trino/ctas-complete.reconstructed.json').text)).status).toBe(201);
+    expect((await post(`${store.url}/api/v1/lineage`, fixture('trino/ctas-complete.json').text)).status).toBe(201);
     expect(await store.stop('SIGTERM')).toBe(0);
 
     // The data persists: a second start finds the event without migrating again.
@@ -73,11 +73,11 @@ describe('commands', () => {
     try {
       const deadline = Date.now() + 10000;
       let names: string[] = [];
-      while (Date.now() < deadline && !names.includes('tpch.tiny.nation')) {
+      while (Date.now() < deadline && !names.includes('tpch.sf1.orders')) {
         names = (await get(`${again.url}/api/v1/datasets`)).body.datasets.map((d: { name: string }) => d.name);
         await new Promise((r) => setTimeout(r, 100));
       }
-      expect(names).toContain('tpch.tiny.nation');
+      expect(names).toContain('tpch.sf1.orders');
     } finally {
       expect(await again.stop('SIGINT')).toBe(0);
       fs.rmSync(parent, { recursive: true, force: true });

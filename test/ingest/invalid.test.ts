@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { countEvents, createDatabase } from '../support/database';
-import { example, invalidFiles } from '../support/examples';
+import { facetViolationFixtures, invalidFixtures } from '../support/fixtures';
 import { post } from '../support/http';
 import { runCommand, startStore, StoreProcess } from '../support/store-process';
 
@@ -54,18 +54,28 @@ describe('invalid input', () => {
     expect(await countEvents(databaseUrl)).toBe(before);
   });
 
-  it('rejects the envelope-broken file of examples/invalid with 400 naming run.runId', async () => {
-    const res = await post(`${store.url}/api/v1/lineage`, example('invalid/proxy-event_no_run_id.json').text);
-    expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: 'run.runId', message: 'is required' }]);
+  it('rejects every envelope-broken fixture with 400 naming the field, and stores nothing', async () => {
+    const before = await countEvents(databaseUrl);
+    const answers: Record<string, unknown> = {};
+    for (const file of invalidFixtures()) {
+      const res = await post(`${store.url}/api/v1/lineage`, file.text);
+      answers[file.file] = [res.status, res.body.errors];
+    }
+    expect(answers).toEqual({
+      'invalid/event-time-not-a-time.json': [400, [{ field: 'eventTime', message: expect.any(String) }]],
+      'invalid/job-without-name.json': [400, [{ field: 'job.name', message: 'is required' }]],
+      'invalid/no-run-id.json': [400, [{ field: 'run.runId', message: 'is required' }]],
+      'invalid/output-without-namespace.json': [400, [{ field: 'outputs[0].namespace', message: 'is required' }]],
+    });
+    expect(await countEvents(databaseUrl)).toBe(before);
   });
 
-  it('stores the facet-level invalid files as sent (facet contents are not validated)', async () => {
-    const facetLevel = invalidFiles().filter((f) => f.file !== 'invalid/proxy-event_no_run_id.json');
-    expect(facetLevel).toHaveLength(5);
+  it('stores the facet violations as sent (facet contents are not validated)', async () => {
+    const violations = facetViolationFixtures();
+    expect(violations).toHaveLength(3);
     const before = await countEvents(databaseUrl);
-    for (const file of facetLevel) expect((await post(`${store.url}/api/v1/lineage`, file.text)).status).toBe(201);
-    expect(await countEvents(databaseUrl)).toBe(before + 5);
+    for (const file of violations) expect((await post(`${store.url}/api/v1/lineage`, file.text)).status).toBe(201);
+    expect(await countEvents(databaseUrl)).toBe(before + 3);
   });
 
   it('answers 413 above the body limit, measured after decompression (a gzip bomb)', async () => {

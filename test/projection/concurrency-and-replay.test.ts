@@ -1,5 +1,5 @@
 import { createDatabase, query, waitForProjection } from '../support/database';
-import { eventFiles } from '../support/examples';
+import { eventFixtures } from '../support/fixtures';
 import { generatedEvents } from '../support/generated-events';
 import { get, post } from '../support/http';
 import { runCommand, startStore, StoreProcess } from '../support/store-process';
@@ -36,7 +36,7 @@ describe('projection under concurrency and replay', () => {
       const res = await post(`${writer.url}/api/v1/lineage/batch`, events.slice(i, i + 500));
       expect(res.body.summary.successful).toBe(Math.min(500, events.length - i));
     }
-    for (const file of eventFiles()) {
+    for (const file of eventFixtures()) {
       const res = Array.isArray(file.json)
         ? await post(`${writer.url}/api/v1/lineage/batch`, file.text)
         : await post(`${writer.url}/api/v1/lineage`, file.text);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { example } from './examples';
+import { withRunId } from './fixtures';
 
 export interface Outcome {
   runId: string;
@@ -9,8 +9,7 @@ export interface Outcome {
 
 /** A Trino COMPLETE event with a fresh run id (so every event is distinct). */
 export function trinoEvent(runId = randomUUID()): object {
-  const event = example('trino/ctas-complete.reconstructed.json').json as Record<string, any>;
-  return { ...event, run: { ...event.run, runId } };
+  return withRunId('trino/ctas-complete.json', runId);
 }
 
 /**

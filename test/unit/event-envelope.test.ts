@@ -1,5 +1,5 @@
 import { findUnstorableText, MAX_IDENTIFIER_BYTES, normalizeEventTime, validateEnvelope } from '../../src/openlineage/event-envelope';
-import { eventFiles, example } from '../support/examples';
+import { eventFixtures, facetViolationFixtures, fixture, invalidFixtures } from '../support/fixtures';
 
 const RUN_ID = '019f6545-d1ae-79a2-b499-a967589475b2';
 const base = () => ({
@@ -16,8 +16,8 @@ function fields(value: unknown): string[] {
 }
 
 describe('validateEnvelope', () => {
-  it('accepts every event of the shared corpus and classifies it structurally', () => {
-    for (const file of eventFiles()) {
+  it('accepts every event of the fixtures', () => {
+    for (const file of eventFixtures()) {
       const events = Array.isArray(file.json) ? file.json : [file.json];
       for (const event of events) {
         const result = validateEnvelope(event);
@@ -27,11 +27,11 @@ describe('validateEnvelope', () => {
   });
 
   it('classifies by structure, not by eventType or schemaURL', () => {
-    const jobEvent = validateEnvelope(example('marquez/event_job_event.json').json);
+    const jobEvent = validateEnvelope(fixture('python-client/job-event.json').json);
     expect(jobEvent.ok && jobEvent.event.kind).toBe('job');
-    const datasetEvent = validateEnvelope(example('marquez/event_dataset_event.json').json);
+    const datasetEvent = validateEnvelope(fixture('python-client/dataset-event.json').json);
     expect(datasetEvent.ok && datasetEvent.event.kind).toBe('dataset');
-    const runWithDataset = validateEnvelope(example('spec/spec-tests-example_full_event.json').json);
+    const runWithDataset = validateEnvelope(fixture('edge-cases/run-event-with-dataset-key.json').json);
     expect(runWithDataset.ok && runWithDataset.event.kind).toBe('run');
   });
 
@@ -82,15 +82,20 @@ describe('validateEnvelope', () => {
     expect(fields({ eventTime: '2020-01-01T00:00:00Z' })).toEqual(['$']);
   });
 
-  it('rejects the envelope-broken file of examples/invalid and accepts the facet-level ones as stored-as-sent', () => {
-    expect(fields(example('invalid/proxy-event_no_run_id.json').json)).toEqual(['run.runId']);
-    for (const file of ['proxy-event_invalid_dataset_facet', 'proxy-event_invalid_run_facet', 'proxy-event_invalid_job_facet']) {
-      expect(fields(example(`invalid/${file}.json`).json)).toEqual([]);
-    }
+  it('rejects the envelope-broken fixtures naming the field, and accepts the facet violations as stored-as-sent', () => {
+    expect(Object.fromEntries(invalidFixtures().map((f) => [f.file, fields(f.json)]))).toEqual({
+      'invalid/event-time-not-a-time.json': ['eventTime'],
+      'invalid/job-without-name.json': ['job.name'],
+      'invalid/no-run-id.json': ['run.runId'],
+      'invalid/output-without-namespace.json': ['outputs[0].namespace'],
+    });
+    const violations = facetViolationFixtures();
+    expect(violations).toHaveLength(3);
+    for (const file of violations) expect({ file: file.file, fields: fields(file.json) }).toEqual({ file: file.file, fields: [] });
   });
 
   it('accepts Trino FAIL whose errorMessage lacks programmingLanguage', () => {
-    const result = validateEnvelope(example('trino/insert-fail.reconstructed.json').json);
+    const result = validateEnvelope(fixture('trino/insert-fail.json').json);
     expect(result.ok && result.event.eventType).toBe('FAIL');
   });
 });

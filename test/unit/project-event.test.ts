@@ -1,10 +1,10 @@
 import { datasetId, parseNamespace } from '../../src/openlineage/dataset-identity';
 import { LoggedEvent } from '../../src/log/logged-event';
 import { mergeChanges, projectEvent } from '../../src/projection/project-event';
-import { example } from '../support/examples';
+import { fixture } from '../support/fixtures';
 
 function input(relative: string, eventId = '1'): LoggedEvent {
-  const event = example(relative).json as Record<string, unknown>;
+  const event = fixture(relative).json as Record<string, unknown>;
   const job = event.job as { namespace?: string; name?: string } | undefined;
   return {
     eventId,
@@ -35,19 +35,20 @@ describe('parseNamespace', () => {
 
 describe('projectEvent', () => {
   it('takes Trino CTAS input and output with roles', () => {
-    const changes = projectEvent(input('trino/ctas-complete.reconstructed.json'));
+    const changes = projectEvent(input('trino/ctas-complete.json'));
     const roles = changes.eventDatasets.map((e) => [changes.datasets.find((d) => d.id === e.datasetId)!.name, e.role]);
     expect(roles).toEqual([
-      ['tpch.tiny.nation', 'input'],
-      ['marquez.default.test_create_table_as_select_from_table', 'output'],
+      ['tpch.sf1.orders', 'input'],
+      ['lake.sales.order_totals', 'output'],
     ]);
-    expect(changes.namespaces.map((n) => n.name)).toContain('trino://trino-integration-test:1337');
+    expect(changes.namespaces.map((n) => n.name)).toContain('trino://trino.analytics.test:8080');
   });
 
   it('expands symlinks into symlink datasets linked to the dataset that declared them', () => {
-    const changes = projectEvent(input('datahub/sample_glue.json'));
+    const changes = projectEvent(input('spark/insert-complete.json'));
     const symlinks = changes.datasets.filter((d) => d.kind === 'symlink');
-    expect(symlinks.length).toBeGreaterThan(0);
+    expect(symlinks.map((s) => [s.namespace, s.name])).toEqual([['hive://metastore:9083', 'sales.orders_clean']]);
+    expect(changes.symlinks).toHaveLength(1);
     for (const link of changes.symlinks) {
       expect(changes.datasets.find((d) => d.id === link.datasetId)!.kind).toBe('dataset');
       expect(symlinks.map((s) => s.id)).toContain(link.symlinkDatasetId);
@@ -55,9 +56,9 @@ describe('projectEvent', () => {
   });
 
   it('projects a dataset event with role dataset, and nothing for an event without datasets', () => {
-    const changes = projectEvent(input('marquez/event_dataset_event.json'));
+    const changes = projectEvent(input('python-client/dataset-event.json'));
     expect(changes.eventDatasets.map((e) => e.role)).toEqual(['dataset']);
-    expect(projectEvent(input('trino/ctas-start.reconstructed.json')).datasets).toEqual([]);
+    expect(projectEvent(input('trino/ctas-start.json')).datasets).toEqual([]);
   });
 
   it('derives the same id for the same dataset everywhere', () => {
@@ -68,8 +69,8 @@ describe('projectEvent', () => {
 
 describe('mergeChanges', () => {
   it('is independent of order: min first seen, max last seen, dataset beats symlink', () => {
-    const early = projectEvent({ ...input('marquez/event_simple.json', '5'), eventTime: new Date('2020-01-01T00:00:00Z') });
-    const late = projectEvent({ ...input('marquez/event_simple.json', '9'), eventTime: new Date('2021-01-01T00:00:00Z') });
+    const early = projectEvent({ ...input('python-client/run-complete.json', '5'), eventTime: new Date('2020-01-01T00:00:00Z') });
+    const late = projectEvent({ ...input('python-client/run-complete.json', '9'), eventTime: new Date('2021-01-01T00:00:00Z') });
     const forward = mergeChanges([early, late]);
     const backward = mergeChanges([late, early]);
     expect(forward).toEqual(backward);

@@ -1,9 +1,9 @@
 import { countEvents, createDatabase, query, waitForProjection } from '../support/database';
-import { eventFiles, example } from '../support/examples';
+import { eventFixtures, fixture, withRunId } from '../support/fixtures';
 import { get, post } from '../support/http';
 import { runCommand, startStore, StoreProcess } from '../support/store-process';
 
-const TRINO_NS = 'trino://trino-integration-test:1337';
+const TRINO_NS = 'trino://trino.analytics.test:8080';
 
 /** Every dataset (namespace, name) an event names: inputs, outputs, the dataset of a dataset event, symlinks. */
 function namedDatasets(event: any): string[] {
@@ -26,12 +26,12 @@ async function allDatasets(store: StoreProcess, params = ''): Promise<any[]> {
   return datasets;
 }
 
-describe('ingesting the shared OpenLineage corpus', () => {
+describe("ingesting what Trino, Spark, Airflow, dbt and the Python client send", () => {
   let databaseUrl: string;
   let store: StoreProcess;
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('examples');
+    databaseUrl = await createDatabase('producers');
     expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
     store = await startStore({ DATABASE_URL: databaseUrl });
   });
@@ -40,10 +40,10 @@ describe('ingesting the shared OpenLineage corpus', () => {
     await store?.stop();
   });
 
-  it('accepts every example event with 201 and lists every dataset they name', async () => {
+  it('accepts every fixture event with 201 and lists every dataset they name', async () => {
     const expected = new Set<string>();
     let posted = 0;
-    for (const file of eventFiles()) {
+    for (const file of eventFixtures()) {
       if (Array.isArray(file.json)) continue; // the batch file is posted in the batch test
       const res = await post(`${store.url}/api/v1/lineage`, file.text);
       expect({ file: file.file, status: res.status, body: res.body }).toEqual({ file: file.file, status: 201, body: { status: 'stored' } });
@@ -60,7 +60,7 @@ describe('ingesting the shared OpenLineage corpus', () => {
   });
 
   it('stores the event verbatim with the extracted columns and its source', async () => {
-    const fail = example('trino/insert-fail.reconstructed.json');
+    const fail = fixture('trino/insert-fail.json');
     const [row] = await query<any>(
       databaseUrl,
       `SELECT event_kind, event_type, run_id, job_namespace, producer, payload, source_type, source_principal, peer_address, user_agent
@@ -80,13 +80,13 @@ describe('ingesting the shared OpenLineage corpus', () => {
     expect(row.payload).toEqual(fail.json);
   });
 
-  it("yields Trino CTAS's input tpch.tiny.nation and its output, with roles, in the Trino namespace", async () => {
-    const ctas = example('trino/ctas-complete.reconstructed.json').json as any;
+  it("yields Trino CTAS's input tpch.sf1.orders and its output, with roles, in the Trino namespace", async () => {
+    const ctas = fixture('trino/ctas-complete.json').json as any;
     const target = ctas.outputs[0].name;
     const listed = await allDatasets(store, `&namespace=${encodeURIComponent(TRINO_NS)}`);
-    const nation = listed.find((d) => d.name === 'tpch.tiny.nation');
+    const orders = listed.find((d) => d.name === 'tpch.sf1.orders');
     const output = listed.find((d) => d.name === target);
-    expect(nation).toMatchObject({ namespace: TRINO_NS, scheme: 'trino', authority: 'trino-integration-test:1337', kind: 'dataset' });
+    expect(orders).toMatchObject({ namespace: TRINO_NS, scheme: 'trino', authority: 'trino.analytics.test:8080', kind: 'dataset' });
     expect(output).toMatchObject({ namespace: TRINO_NS, kind: 'dataset' });
 
     const detail = await get(`${store.url}/api/v1/datasets/${output.id}`);
@@ -94,13 +94,13 @@ describe('ingesting the shared OpenLineage corpus', () => {
     expect(detail.body.events).toContainEqual(
       expect.objectContaining({ eventType: 'COMPLETE', runId: ctas.run.runId, jobNamespace: ctas.job.namespace, jobName: ctas.job.name, role: 'output' }),
     );
-    const nationDetail = await get(`${store.url}/api/v1/datasets/${nation.id}`);
-    expect(nationDetail.body.events).toContainEqual(expect.objectContaining({ runId: ctas.run.runId, role: 'input' }));
+    const ordersDetail = await get(`${store.url}/api/v1/datasets/${orders.id}`);
+    expect(ordersDetail.body.events).toContainEqual(expect.objectContaining({ runId: ctas.run.runId, role: 'input' }));
   });
 
-  it('turns the Spark cll-* symlinks into symlink datasets linked both ways', async () => {
-    const cll3 = example('spark/cll-3.json').json as any;
-    const declaring = [...(cll3.inputs ?? []), ...(cll3.outputs ?? [])].find((d: any) => d.facets?.symlinks);
+  it('turns the Spark symlinks facet into a symlink dataset linked both ways', async () => {
+    const spark = fixture('spark/insert-complete.json').json as any;
+    const declaring = [...(spark.inputs ?? []), ...(spark.outputs ?? [])].find((d: any) => d.facets?.symlinks);
     const identifier = declaring.facets.symlinks.identifiers[0];
     const symlinks = await allDatasets(store, '&kind=symlink');
     const symlink = symlinks.find((d) => d.namespace === identifier.namespace && d.name === identifier.name);
@@ -118,13 +118,13 @@ describe('ingesting the shared OpenLineage corpus', () => {
 
   it('answers the identical event again with 200 and stores it once', async () => {
     const before = await countEvents(databaseUrl);
-    const again = await post(`${store.url}/api/v1/lineage`, example('trino/ctas-start.reconstructed.json').text);
+    const again = await post(`${store.url}/api/v1/lineage`, fixture('trino/ctas-start.json').text);
     expect(again).toMatchObject({ status: 200, body: { status: 'duplicate' } });
     expect(await countEvents(databaseUrl)).toBe(before);
   });
 
   it('stores an event sent twice in one batch once, and reports both as successful', async () => {
-    const event = { ...(example('marquez/event_simple.json').json as any), run: { runId: 'a1b2c3d4-0000-4000-8000-000000000009' } };
+    const event = withRunId('python-client/run-complete.json', 'a1b2c3d4-0000-4000-8000-000000000009');
     const before = await countEvents(databaseUrl);
     const res = await post(`${store.url}/api/v1/lineage/batch`, [event, event]);
     expect(res.body.summary).toMatchObject({ received: 2, successful: 2, failed: 0 });
@@ -132,7 +132,7 @@ describe('ingesting the shared OpenLineage corpus', () => {
   });
 
   it('accepts a gzip body', async () => {
-    const event = { ...(example('marquez/event_simple.json').json as any), run: { runId: 'a1b2c3d4-0000-4000-8000-000000000001' } };
+    const event = withRunId('python-client/run-complete.json', 'a1b2c3d4-0000-4000-8000-000000000001');
     const res = await post(`${store.url}/api/v1/lineage`, event, { gzip: true });
     expect(res.status).toBe(201);
     const [row] = await query<any>(databaseUrl, "SELECT payload FROM lineage_events WHERE run_id = 'a1b2c3d4-0000-4000-8000-000000000001'");
@@ -140,31 +140,32 @@ describe('ingesting the shared OpenLineage corpus', () => {
   });
 
   it('accepts a POST to the bare root URL, as Trino sends when its URL has a path', async () => {
-    const event = { ...(example('trino/ctas-start.reconstructed.json').json as any), run: { runId: 'a1b2c3d4-0000-4000-8000-000000000002' } };
+    const event = withRunId('trino/ctas-start.json', 'a1b2c3d4-0000-4000-8000-000000000002');
     expect((await post(`${store.url}/`, event)).status).toBe(201);
     const [row] = await query<any>(databaseUrl, "SELECT payload FROM lineage_events WHERE run_id = 'a1b2c3d4-0000-4000-8000-000000000002'");
     expect(row.payload).toEqual(event);
   });
 
-  it('stores the 26 events of the Marquez batch file through /lineage/batch, gzip-encoded', async () => {
-    const batch = example('marquez/docker-metadata-batch.json');
+  it('stores the 6 events of the batch file through /lineage/batch, gzip-encoded', async () => {
+    const batch = fixture('batch/inventory-batch.json');
     const before = await countEvents(databaseUrl);
     const res = await post(`${store.url}/api/v1/lineage/batch`, batch.text, { gzip: true });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: 'success',
-      summary: { received: 26, successful: 26, failed: 0, retriable: 0, non_retriable: 0 },
+      summary: { received: 6, successful: 6, failed: 0, retriable: 0, non_retriable: 0 },
       failed_events: [],
     });
-    expect(await countEvents(databaseUrl)).toBe(before + 26);
+    expect(await countEvents(databaseUrl)).toBe(before + 6);
     await waitForProjection(databaseUrl);
-    const listed = await allDatasets(store, '&namespace=food_delivery');
-    const expected = new Set((batch.json as any[]).flatMap(namedDatasets).filter((d) => d.startsWith('food_delivery|')));
+    const listed = await allDatasets(store, '&namespace=inventory');
+    const expected = new Set((batch.json as any[]).flatMap(namedDatasets));
+    expect(expected.size).toBe(4);
     expect(new Set(listed.map((d) => `${d.namespace}|${d.name}`))).toEqual(expected);
   });
 
   it('stores the valid events of a batch even when others fail, and reports each failure', async () => {
-    const good = { ...(example('marquez/event_simple.json').json as any), run: { runId: 'a1b2c3d4-0000-4000-8000-000000000003' } };
+    const good = withRunId('python-client/run-complete.json', 'a1b2c3d4-0000-4000-8000-000000000003');
     const bad = { ...good, run: { runId: 'not-a-uuid' } };
     const before = await countEvents(databaseUrl);
     const res = await post(`${store.url}/api/v1/lineage/batch`, [bad, good, 'x']);

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { createDatabase, waitForProjection } from '../support/database';
-import { example, trinoEvents } from '../support/examples';
+import { fixture, fixtureFolder } from '../support/fixtures';
 import { PACKAGE_ROOT, runCommand, startStore, StoreProcess } from '../support/store-process';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -17,8 +17,10 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-
 const ARTIFACTS = path.join(PACKAGE_ROOT, 'test-artifacts', 'ui');
 const DOCS = path.join(PACKAGE_ROOT, 'docs');
 const AXE_SOURCE_FILE = require.resolve('axe-core/axe.min.js');
-const CTAS_TARGET = 'marquez.default.test_create_table_as_select_from_table';
-const TRINO_NAMESPACE = 'trino://trino-integration-test:1337';
+const CTAS_TARGET = 'lake.sales.order_totals';
+const TRINO_NAMESPACE = 'trino://trino.analytics.test:8080';
+const SPARK_OUTPUT = '/warehouse/sales.db/orders_clean';
+const HIVE_SYMLINK = 'sales.orders_clean';
 
 jest.setTimeout(180000);
 
@@ -156,20 +158,20 @@ describe.each([
     await screenshot(page, `${tag}-empty`);
   });
 
-  it('lists the datasets of the Trino examples', async () => {
-    for (const file of trinoEvents()) await postEvent(store, basePath, file.text);
-    await postEvent(store, basePath, example('spark/cll-3.json').text); // a dataset with a symlink
+  it('lists the datasets of the Trino fixtures', async () => {
+    for (const file of fixtureFolder('trino')) await postEvent(store, basePath, file.text);
+    await postEvent(store, basePath, fixture('spark/insert-complete.json').text); // a dataset with a symlink
     await waitForProjection(databaseUrl);
     await page.reload();
     const names = await eventually(async () => {
       const shown = await datasetNames(page);
-      expect(shown).toEqual(expect.arrayContaining(['tpch.tiny.nation', CTAS_TARGET, '/tmp/cll_test/cll_source1', 'default.cll_source1']));
+      expect(shown).toEqual(expect.arrayContaining(['tpch.sf1.orders', CTAS_TARGET, SPARK_OUTPUT, HIVE_SYMLINK]));
       return shown;
     });
-    expect(names.length).toBe(10);
-    const nationRow = page.locator('table.datasets tbody tr', { has: page.locator('th a', { hasText: /^tpch\.tiny\.nation$/ }) });
-    expect(await nationRow.locator('td').allTextContents()).toEqual([TRINO_NAMESPACE, 'trino', 'dataset', expect.stringContaining('2026')]);
-    expect(await page.locator('.status').textContent()).toBe('10 datasets on page 1.');
+    expect(names.length).toBe(7);
+    const ordersRow = page.locator('table.datasets tbody tr', { has: page.locator('th a', { hasText: /^tpch\.sf1\.orders$/ }) });
+    expect(await ordersRow.locator('td').allTextContents()).toEqual([TRINO_NAMESPACE, 'trino', 'dataset', expect.stringContaining('2026')]);
+    expect(await page.locator('.status').textContent()).toBe('7 datasets on page 1.');
     await expectAccessible(page, 'datasets page');
     await screenshot(page, `${tag}-datasets`);
     if (!basePath && process.env.UPDATE_DOCS_SCREENSHOTS) await page.screenshot({ path: path.join(DOCS, 'cockpit-datasets.png'), fullPage: true });
@@ -178,58 +180,58 @@ describe.each([
   it('narrows the list as the user types, and keeps the search in the URL', async () => {
     await page.keyboard.press('/'); // the shortcut to the search box
     expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('filter-q');
-    await page.keyboard.type('NATION');
-    await eventually(async () => expect(await datasetNames(page)).toEqual(['tpch.tiny.nation']));
-    expect(new URL(page.url()).hash).toBe('#/?q=NATION');
+    await page.keyboard.type('SF1.ORDERS');
+    await eventually(async () => expect(await datasetNames(page)).toEqual(['tpch.sf1.orders']));
+    expect(new URL(page.url()).hash).toBe('#/?q=SF1.ORDERS');
 
     // The URL is shareable: a fresh tab shows the same filtered view.
     const shared = await context.newPage();
     await shared.goto(page.url());
-    await eventually(async () => expect(await datasetNames(shared)).toEqual(['tpch.tiny.nation']));
-    expect(await shared.locator('#filter-q').inputValue()).toBe('NATION');
+    await eventually(async () => expect(await datasetNames(shared)).toEqual(['tpch.sf1.orders']));
+    expect(await shared.locator('#filter-q').inputValue()).toBe('SF1.ORDERS');
     await shared.close();
 
     await page.keyboard.press('Escape'); // clears the search
-    await eventually(async () => expect((await datasetNames(page)).length).toBe(10));
+    await eventually(async () => expect((await datasetNames(page)).length).toBe(7));
     expect(new URL(page.url()).hash).toBe('#/');
 
     await page.locator('#filter-q').fill('no-such-dataset');
     await eventually(async () => expect(await page.locator('.empty h2').textContent()).toBe('No datasets match'));
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
-    await eventually(async () => expect((await datasetNames(page)).length).toBe(10));
+    await eventually(async () => expect((await datasetNames(page)).length).toBe(7));
   });
 
   it('filters by scheme and by namespace', async () => {
-    await page.getByLabel('Scheme').selectOption('file');
-    await eventually(async () => expect(await datasetNames(page)).toEqual(['/tmp/cll_test/cll_source1', 'default.cll_source1']));
-    expect(new URL(page.url()).hash).toBe('#/?scheme=file');
+    await page.getByLabel('Scheme').selectOption('hive');
+    await eventually(async () => expect(await datasetNames(page)).toEqual([HIVE_SYMLINK]));
+    expect(new URL(page.url()).hash).toBe('#/?scheme=hive');
     await page.getByLabel('Scheme').selectOption('');
     await page.getByLabel('Namespace').selectOption(TRINO_NAMESPACE);
-    await eventually(async () => expect((await datasetNames(page)).length).toBe(8));
+    await eventually(async () => expect((await datasetNames(page)).length).toBe(4));
     expect(new URL(page.url()).hash).toBe(`#/?namespace=${encodeURIComponent(TRINO_NAMESPACE)}`);
     await page.getByLabel('Kind').selectOption('symlink');
     await eventually(async () => expect(await page.locator('.empty h2').textContent()).toBe('No datasets match'));
     await page.goBack(); // history keeps each filter step
-    await eventually(async () => expect((await datasetNames(page)).length).toBe(8));
+    await eventually(async () => expect((await datasetNames(page)).length).toBe(4));
     expect(await page.getByLabel('Kind').inputValue()).toBe('');
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await eventually(async () => expect((await datasetNames(page)).length).toBe(10));
+    await eventually(async () => expect((await datasetNames(page)).length).toBe(7));
   });
 
   it('opens a dataset page with the events that named it, each expandable to the raw event', async () => {
-    await page.getByRole('link', { name: 'tpch.tiny.nation', exact: true }).click();
-    await eventually(async () => expect(await page.locator('h1').textContent()).toBe('tpch.tiny.nation'));
+    await page.getByRole('link', { name: 'tpch.sf1.customer', exact: true }).click();
+    await eventually(async () => expect(await page.locator('h1').textContent()).toBe('tpch.sf1.customer'));
     expect(await page.evaluate('document.activeElement && document.activeElement.tagName')).toBe('H1');
-    expect(await page.title()).toBe('tpch.tiny.nation · Metadata Store');
+    expect(await page.title()).toBe('tpch.sf1.customer · Metadata Store');
     const identity = await page.locator('dl.identity').innerText();
     expect(identity).toContain(TRINO_NAMESPACE);
-    expect(identity).toContain('trino-integration-test:1337');
+    expect(identity).toContain('trino.analytics.test:8080');
 
     const rows = page.locator('table.events tbody.event > tr:first-child');
     await rows.first().waitFor();
     const summaries = (await rows.allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
-    expect(summaries.length).toBe(3);
-    expect(summaries.join('\n')).toContain('20260715_101502_00007_hmqzv'); // the CTAS query (job)
+    expect(summaries.length).toBe(2);
+    expect(summaries.join('\n')).toContain('20260301_081802_00043_abcde'); // the INSERT query (job)
     expect(summaries.join('\n')).toMatch(/FAIL/);
     for (const summary of summaries) expect(summary).toContain('input');
 
@@ -242,7 +244,7 @@ describe.each([
     const json = panel.locator('pre.json');
     await json.waitFor();
     const raw = JSON.parse((await json.textContent()) ?? '') as { eventType: string; inputs: { name: string }[] };
-    expect(raw.inputs.map((i) => i.name)).toContain('tpch.tiny.nation');
+    expect(raw.inputs.map((i) => i.name)).toContain('tpch.sf1.customer');
     expect(['COMPLETE', 'FAIL']).toContain(raw.eventType);
     expect(await panel.locator('dl.raw-meta').innerText()).toContain('anonymous');
 
@@ -256,20 +258,20 @@ describe.each([
 
     // Back to the list, keeping where the user was.
     await page.getByRole('link', { name: '← All datasets' }).click();
-    await eventually(async () => expect((await datasetNames(page)).length).toBe(10));
+    await eventually(async () => expect((await datasetNames(page)).length).toBe(7));
   });
 
   it('links symlinks to their dataset pages, both ways', async () => {
-    await page.getByRole('link', { name: '/tmp/cll_test/cll_source1', exact: true }).click();
-    await eventually(async () => expect(await page.locator('h1').textContent()).toBe('/tmp/cll_test/cll_source1'));
+    await page.getByRole('link', { name: SPARK_OUTPUT, exact: true }).click();
+    await eventually(async () => expect(await page.locator('h1').textContent()).toBe(SPARK_OUTPUT));
     const symlinkRow = page.locator('section[aria-labelledby="symlinks-title"] tbody tr');
     await symlinkRow.first().waitFor();
-    expect((await symlinkRow.innerText()).replace(/\s+/g, ' ')).toContain('declares file:/tmp/cll_test default.cll_source1 TABLE symlink');
-    await symlinkRow.getByRole('link', { name: 'default.cll_source1' }).click();
-    await eventually(async () => expect(await page.locator('h1').textContent()).toBe('default.cll_source1'));
+    expect((await symlinkRow.innerText()).replace(/\s+/g, ' ')).toContain(`declares hive://metastore:9083 ${HIVE_SYMLINK} TABLE symlink`);
+    await symlinkRow.getByRole('link', { name: HIVE_SYMLINK }).click();
+    await eventually(async () => expect(await page.locator('h1').textContent()).toBe(HIVE_SYMLINK));
     const back = page.locator('section[aria-labelledby="symlinks-title"] tbody tr');
     await back.first().waitFor();
-    expect((await back.innerText()).replace(/\s+/g, ' ')).toContain('declared by file /tmp/cll_test/cll_source1');
+    expect((await back.innerText()).replace(/\s+/g, ' ')).toContain(`declared by hdfs://namenode:8020 ${SPARK_OUTPUT}`);
     await expectAccessible(page, 'symlink dataset page');
   });
 
@@ -286,10 +288,10 @@ describe.each([
     await page.getByRole('button', { name: 'Next →' }).click();
     const second = await eventually(async () => {
       const names = await datasetNames(page);
-      expect(names.length).toBe(20);
+      expect(names.length).toBe(17);
       return names;
     });
-    expect(second).toContain('tpch.tiny.nation');
+    expect(second).toContain('tpch.sf1.orders');
     expect(second.filter((n) => first.includes(n))).toEqual([]);
     expect(await page.locator('.page-label').textContent()).toBe('Page 2');
     const hash = new URL(page.url()).hash;
@@ -327,7 +329,7 @@ describe.each([
     await expectAccessible(page, 'datasets page with an error');
     await page.unroute(pattern);
     await alert.getByRole('button', { name: 'Try again' }).click();
-    await eventually(async () => expect((await datasetNames(page)).length).toBe(4));
+    await eventually(async () => expect((await datasetNames(page)).length).toBe(2));
 
     await page.goto(`${home}#/datasets/not-a-uuid`);
     await eventually(async () => expect(await page.locator('h1').textContent()).toBe('Dataset not found'));

@@ -6,5 +6,6 @@ module.exports = {
   testEnvironment: 'node',
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+  setupFilesAfterEnv: ['<rootDir>/test/support/stop-children.ts'],
   testTimeout: 120000,
 };

@@ -110,7 +110,9 @@ describe('PostgreSQL stopped and started during load', () => {
     try {
       await pg.stop();
       const load = startLoad(store.url, 4);
-      await sleep(800);
+      // Until the queue is full (on a busy machine, filling it can take longer than a fixed pause).
+      const deadline = Date.now() + 10000;
+      while (Date.now() < deadline && !load.outcomes.some((o) => o.status === 503)) await sleep(50);
       const outcomes = await load.stop();
       expect(outcomes.filter((o) => o.status === 202)).toHaveLength(20);
       const full = await fetch(`${store.url}/api/v1/lineage`, {

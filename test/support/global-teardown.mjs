@@ -1,8 +1,6 @@
-import fs from 'node:fs';
+import { stopTestRun } from './global-setup.mjs';
 
 export default async function globalTeardown() {
-  const state = globalThis.__TEST_PG__;
-  if (!state) return;
-  await state.pg.stop();
-  fs.rmSync(state.dir, { recursive: true, force: true });
+  const state = globalThis.__TEST_RUN__;
+  if (state) await stopTestRun(state);
 }

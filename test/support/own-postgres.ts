@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { stopChild, track } from './child-processes';
 import { freePort } from './store-process';
 
 /** A PostgreSQL that a test may stop and start again (same data, same port). */
@@ -26,9 +27,10 @@ export class OwnPostgres {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [path.join(__dirname, 'pg-server.mjs'), this.dir, String(this.port)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = track(
+      spawn(process.execPath, [path.join(__dirname, 'pg-server.mjs'), this.dir, String(this.port)], { stdio: ['pipe', 'pipe', 'inherit'] }),
+      'PostgreSQL of a test',
+    );
     this.child = child;
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
@@ -39,10 +41,7 @@ export class OwnPostgres {
   async stop(): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
-    await new Promise((resolve) => {
-      child.on('exit', resolve);
-      child.kill('SIGTERM');
-    });
+    await stopChild(child);
     this.child = null;
   }
 

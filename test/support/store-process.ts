@@ -1,6 +1,7 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { stopChild, track } from './child-processes';
 
 export const PACKAGE_ROOT = path.join(__dirname, '..', '..');
 export const MAIN = path.join(PACKAGE_ROOT, 'dist', 'main.js');
@@ -45,7 +46,7 @@ export interface StoreProcess {
 
 /** Spawns `node dist/main.js <args>` with exactly `env`, collecting its output lines. */
 export function spawnMain(args: string[], env: Record<string, string>, cwd: string): { child: ChildProcess; output: string[]; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [MAIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = track(spawn(process.execPath, [MAIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }), `metadata-store ${args.join(' ')}`);
   const output: string[] = [];
   let buffered = '';
   const collect = (chunk: Buffer) => {
@@ -73,7 +74,7 @@ export async function startStore(env: Record<string, string>, options: { waitRea
     output,
     exited,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await stopChild(child, signal);
       return exited;
     },
   };

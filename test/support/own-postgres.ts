@@ -22,6 +22,11 @@ export class OwnPostgres {
     return pg;
   }
 
+  /** The helper process's pid while it runs. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   get url(): string {
     return `postgres://postgres:postgres@127.0.0.1:${this.port}/postgres`;
   }

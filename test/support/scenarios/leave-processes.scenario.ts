@@ -1,0 +1,29 @@
+// Run by test/suite/cleanup.test.ts in a jest of its own: starts a store and a PostgreSQL, writes
+// their pids to SCENARIO_PIDS_FILE, then fails (SCENARIO_MODE=fail) or waits to be interrupted
+// (SCENARIO_MODE=hang), never stopping anything itself.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createDatabase } from '../database';
+import { OwnPostgres } from '../own-postgres';
+import { runCommand, startStore } from '../store-process';
+
+function postmasterPid(dataDir: string): number {
+  return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+it('starts a store and a PostgreSQL and leaves them running', async () => {
+  const own = await OwnPostgres.create();
+  const databaseUrl = await createDatabase('scenario');
+  expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
+  const store = await startStore({ DATABASE_URL: databaseUrl });
+  const pids = {
+    jest: process.pid,
+    store: store.child.pid,
+    ownPostgresHelper: own.pid,
+    ownPostgres: postmasterPid(own.dir),
+    testPostgres: postmasterPid(process.env.TEST_PG_DATA_DIR!),
+  };
+  fs.writeFileSync(process.env.SCENARIO_PIDS_FILE!, JSON.stringify(pids));
+  if (process.env.SCENARIO_MODE === 'hang') await new Promise(() => undefined);
+  expect('a deliberately failing test').toBe('a passing one');
+});

@@ -4,6 +4,7 @@ import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type * as tls from 'node:tls';
 import { Logger } from 'nestjs-pino';
+import { quietBootstrapLogger } from './core/observability/quiet-bootstrap-logger';
 import { AppModule } from './app.module';
 import { Environment, normalizeBasePath } from './core/config/environment';
 import { ShutdownState } from './core/shutdown-state.service';
@@ -34,7 +35,7 @@ export async function createApp(env: Environment, databaseUrl: string): Promise<
     bufferLogs: true,
     bodyParser: false,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(quietBootstrapLogger(app.get(Logger)));
   const fastify = app.getHttpAdapter().getInstance();
   registerRequestHooks(adapter, fastify, app.get(ShutdownState), app.get(HttpMetrics));
   await app.register(compress, { global: true, requestEncodings: ['gzip', 'deflate'], encodings: ['gzip', 'deflate'] });

@@ -10,6 +10,7 @@ import { createDataSource, pendingMigrations } from '../database/data-source';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '../database/embedded-postgres';
 import { migrate } from './migrate';
 import { CliLog } from './cli-log';
+import { serviceUrls } from './service-urls';
 
 async function assertSchemaCurrent(databaseUrl: string): Promise<void> {
   const dataSource = createDataSource({ url: databaseUrl, poolSize: 1, connectTimeoutMs: 10000 });
@@ -73,9 +74,10 @@ export async function serve(env: Environment, log: CliLog): Promise<void> {
   process.on('uncaughtException', crash('uncaught exception'));
   process.on('unhandledRejection', crash('unhandled promise rejection'));
   await app.listen({ port: env.PORT, host: env.HOST });
+  const urls = serviceUrls(env);
   logger.log(
-    { port: env.PORT, host: env.HOST, tls: Boolean(env.TLS_CERT_FILE), basePath: normalizeBasePath(env.BASE_PATH) || '/', mode: env.INGEST_MODE },
-    `metadata store listening on ${await app.getUrl()}`,
+    { port: env.PORT, host: env.HOST, tls: Boolean(env.TLS_CERT_FILE), basePath: normalizeBasePath(env.BASE_PATH) || '/', mode: env.INGEST_MODE, ...urls },
+    `metadata store listening on ${await app.getUrl()}: UI at ${urls.ui}, API docs at ${urls.apiDocs}`,
   );
 
   let stopping = false;

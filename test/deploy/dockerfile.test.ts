@@ -8,10 +8,10 @@ const last = (stage: Stage, keyword: string): Instruction | undefined => all(sta
 const json = (args: string): unknown => JSON.parse(args);
 
 describe('Dockerfile', () => {
-  it('is multi-stage on a Node 20 image', () => {
+  it('is multi-stage on a pinned Node 24 bookworm-slim image', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     const text = readRepoFile('deploy', 'docker', 'Dockerfile');
-    expect(text).toMatch(/^ARG NODE_IMAGE=node:20-[a-z]+-slim$/m);
+    expect(text).toMatch(/^ARG NODE_IMAGE=node:24\.\d+\.\d+-bookworm-slim$/m);
     for (const stage of stages) expect(stage.from).toBe('${NODE_IMAGE}');
   });
 

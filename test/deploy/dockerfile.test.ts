@@ -23,6 +23,12 @@ describe('Dockerfile', () => {
     expect(runs).toMatch(/\bnpm run build\b/);
   });
 
+  it("runs no install scripts: the package's `prepare` would build before the sources are there", () => {
+    const installs = stages.flatMap((s) => all(s, 'RUN')).flatMap((i) => i.args.match(/npm ci[^;&\n]*/g) ?? []);
+    expect(installs.length).toBeGreaterThanOrEqual(2);
+    for (const install of installs) expect(install).toContain('--ignore-scripts');
+  });
+
   it('installs production dependencies without dev dependencies', () => {
     const runs = stages.flatMap((s) => all(s, 'RUN')).map((i) => i.args).join('\n');
     expect(runs).toMatch(/npm (ci|prune) [^\n]*--omit=dev/);

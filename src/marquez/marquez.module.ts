@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DatasetsModule } from '../read/datasets/datasets.module';
 import { EventsModule } from '../read/events/events.module';
 import { JobsModule } from '../read/jobs/jobs.module';
+import { LineageModule } from '../read/lineage/lineage.module';
 import { NamespacesModule } from '../read/namespaces/namespaces.module';
 import { RunsModule } from '../read/runs/runs.module';
 import { SearchModule } from '../read/search/search.module';
@@ -10,6 +11,7 @@ import { TagsModule } from '../read/tags/tags.module';
 import { NamespaceDatasetsController } from './datasets.controller';
 import { JobsController } from './jobs.controller';
 import { LineageEventsController } from './lineage-events.controller';
+import { LineageController } from './lineage.controller';
 import { NamespacesController } from './namespaces.controller';
 import { RunsController } from './runs.controller';
 import { SearchController } from './search.controller';
@@ -18,7 +20,7 @@ import { TagsController } from './tags.controller';
 
 /** Marquez's paths and response shapes over the read services, so Marquez's web UI and clients work. */
 @Module({
-  imports: [NamespacesModule, DatasetsModule, JobsModule, RunsModule, SearchModule, TagsModule, StatsModule, EventsModule],
+  imports: [NamespacesModule, DatasetsModule, JobsModule, RunsModule, SearchModule, TagsModule, StatsModule, EventsModule, LineageModule],
   controllers: [
     NamespacesController,
     NamespaceDatasetsController,
@@ -28,6 +30,7 @@ import { TagsController } from './tags.controller';
     TagsController,
     StatsController,
     LineageEventsController,
+    LineageController,
   ],
 })
 export class MarquezModule {}

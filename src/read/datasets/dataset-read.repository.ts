@@ -151,8 +151,13 @@ export class DatasetReadRepository {
   }
 
   async findModelById(id: string): Promise<DatasetModelRow | null> {
-    const rows = await this.dataSource.query(`SELECT ${MODEL_COLUMNS} FROM datasets d WHERE d.id = $1`, [id]);
-    return rows[0] ?? null;
+    const [row] = await this.findModelByIds([id]);
+    return row ?? null;
+  }
+
+  async findModelByIds(ids: string[]): Promise<DatasetModelRow[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.query(`SELECT ${MODEL_COLUMNS} FROM datasets d WHERE d.id = ANY($1::uuid[])`, [ids]);
   }
 
   /** Current facets of each dataset ({"_deleted": true} tombstones left out). */

@@ -50,6 +50,16 @@ export class DatasetViewsService {
     return row ? (await this.views([row]))[0] : null;
   }
 
+  /** In no particular order; unknown ids are left out. */
+  async byIds(ids: string[]): Promise<DatasetView[]> {
+    return this.views(await this.datasets.findModelByIds(ids));
+  }
+
+  /** The dataset's id, or 404. */
+  async idOf(namespace: string, name: string): Promise<string> {
+    return (await this.row(namespace, name)).id;
+  }
+
   async versionList(namespace: string, name: string, limit: number, offset: number): Promise<{ versions: DatasetVersionView[]; totalCount: number }> {
     const dataset = await this.row(namespace, name);
     const [rows, totalCount] = await Promise.all([

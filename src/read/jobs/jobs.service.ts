@@ -31,6 +31,11 @@ export class JobsService {
     return view;
   }
 
+  /** In no particular order; unknown ids are left out. */
+  async byIds(ids: string[]): Promise<JobView[]> {
+    return this.views(await this.jobs.byIds(ids));
+  }
+
   /** The job's id, or 404: for the endpoints under a job. */
   async idOf(namespace: string, name: string): Promise<string> {
     const row = await this.jobs.findByName(namespace, name);

@@ -7,6 +7,7 @@ export type DatasetKind = 'dataset' | 'symlink';
 @Check('datasets_kind_check', `kind IN ('dataset', 'symlink')`)
 @Unique('datasets_namespace_name_key', ['namespace', 'name'])
 @Index('datasets_scheme_idx', ['scheme', 'namespace', 'name'])
+@Index('datasets_first_seen_idx', ['firstSeenAt'])
 // USING gin (name gin_trgm_ops): TypeORM cannot express it, so the schema diff leaves it alone.
 @Index('datasets_name_trgm_idx', { synchronize: false })
 export class DatasetEntity {

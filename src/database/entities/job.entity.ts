@@ -6,6 +6,9 @@ import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 // USING gin (name gin_trgm_ops): TypeORM cannot express it, so the schema diff leaves it alone.
 @Index('jobs_name_trgm_idx', { synchronize: false })
 @Index('jobs_parent_idx', ['parentJobId'], { where: 'parent_job_id IS NOT NULL' })
+@Index('jobs_first_seen_idx', ['firstSeenAt'])
+@Index('jobs_updated_idx', ['lastSeenAt', 'id'])
+@Index('jobs_namespace_updated_idx', ['namespace', 'lastSeenAt', 'id'])
 export class JobEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;

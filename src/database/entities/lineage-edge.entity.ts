@@ -7,6 +7,7 @@ import type { Direction } from './run-dataset.entity';
 @Entity({ name: 'lineage_edges' })
 @Check('lineage_edges_direction_check', `direction IN ('input', 'output')`)
 @Index('lineage_edges_dataset_idx', ['datasetId', 'direction', 'jobId'])
+@Index('lineage_edges_dataset_recent_idx', ['datasetId', 'direction', 'lastSeenAt'])
 export class LineageEdgeEntity {
   @PrimaryColumn({ name: 'job_id', type: 'uuid' })
   jobId!: string;

@@ -1,7 +1,8 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** A source named by a `dataSource` facet. */
 @Entity({ name: 'sources' })
+@Index('sources_first_seen_idx', ['firstSeenAt'])
 export class SourceEntity {
   @PrimaryColumn({ type: 'text' })
   name!: string;

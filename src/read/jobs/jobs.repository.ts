@@ -39,7 +39,7 @@ const JOB_COLUMNS = `j.id, j.namespace, j.name, j.processing_type AS "processing
   j.integration, j.description, j.sql, j.source_code_url AS "sourceCodeUrl", j.parent_job_id AS "parentJobId",
   p.name AS "parentJobName", j.latest_run_id AS "latestRunId", j.first_seen_at AS "firstSeenAt", j.last_seen_at AS "lastSeenAt"`;
 
-/** Read queries on `jobs`, `job_facets` and the jobs' current `lineage_edges`. */
+/** Read queries on `jobs`, `job_facets`, and the datasets of a job's latest run. */
 @Injectable()
 export class JobsRepository {
   constructor(@InjectReadDataSource() private readonly dataSource: DataSource) {}
@@ -108,21 +108,21 @@ export class JobsRepository {
   }
 
   /**
-   * Current inputs and outputs: the edges the job's latest run named, at most `perDirection`
+   * Current inputs and outputs: the datasets of the job's latest run, at most `perDirection`
    * each (an event may name hundreds of thousands of datasets; a job's shape must stay small).
    */
   async currentEdges(jobIds: string[], perDirection: number): Promise<JobEdgeRow[]> {
     if (jobIds.length === 0) return [];
     return this.dataSource.query(
-      `SELECT j.id AS "jobId", e.direction, d.namespace, d.name
+      `SELECT j.id AS "jobId", dir.direction, d.namespace, d.name
          FROM jobs j
         CROSS JOIN (VALUES ('input'), ('output')) AS dir(direction)
-        CROSS JOIN LATERAL (SELECT le.direction, le.dataset_id FROM lineage_edges le
-                             WHERE le.job_id = j.id AND le.direction = dir.direction AND le.last_run_id = j.latest_run_id
+        CROSS JOIN LATERAL (SELECT rd.dataset_id FROM run_datasets rd
+                             WHERE rd.run_id = j.latest_run_id AND rd.direction = dir.direction
                              LIMIT $2) e
          JOIN datasets d ON d.id = e.dataset_id
         WHERE j.id = ANY($1::uuid[])
-        ORDER BY j.id, e.direction, d.namespace, d.name`,
+        ORDER BY j.id, dir.direction, d.namespace, d.name`,
       [jobIds, perDirection],
     );
   }

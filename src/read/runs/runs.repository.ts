@@ -90,15 +90,20 @@ export class RunsRepository {
 
   /**
    * The dataset versions each run read and wrote: the version its events stated, else the
-   * dataset's current one; a dataset that never had a schema has no version and is left out.
+   * dataset's version as of the run (the newest first seen by then, typed first); a dataset
+   * that had no schema by then has no version and is left out.
    */
   async datasets(runIds: string[]): Promise<RunDatasetRow[]> {
     if (runIds.length === 0) return [];
     return this.dataSource.query(
-      `SELECT rd.run_id AS "runId", rd.direction, d.namespace, d.name,
-              coalesce(rd.version_id, d.current_version_id) AS version
-         FROM run_datasets rd JOIN datasets d ON d.id = rd.dataset_id
-        WHERE rd.run_id = ANY($1::uuid[]) AND coalesce(rd.version_id, d.current_version_id) IS NOT NULL
+      `SELECT rd.run_id AS "runId", rd.direction, d.namespace, d.name, coalesce(rd.version_id, asof.id) AS version
+         FROM run_datasets rd
+         JOIN runs r ON r.id = rd.run_id
+         JOIN datasets d ON d.id = rd.dataset_id
+         LEFT JOIN LATERAL (SELECT v.id FROM dataset_versions v
+                             WHERE rd.version_id IS NULL AND v.dataset_id = rd.dataset_id AND v.first_seen_at <= r.last_seen_at
+                             ORDER BY v.typed DESC, v.first_seen_at DESC LIMIT 1) asof ON true
+        WHERE rd.run_id = ANY($1::uuid[]) AND coalesce(rd.version_id, asof.id) IS NOT NULL
         ORDER BY rd.run_id, rd.direction, d.namespace, d.name`,
       [runIds],
     );

@@ -81,7 +81,7 @@ const COLUMN_EDGE_VALID = (asOf: string) => `
                            <= (${asOf})::timestamptz)
   END`;
 
-const FIELD_KEY = (datasetColumn: string, fieldColumn: string) => `${datasetColumn}::text || ':' || ${fieldColumn}`;
+const FIELD_KEY = (datasetColumn: string, fieldColumn: string) => `(${datasetColumn}::text || ':' || (${fieldColumn}))`;
 
 /**
  * Graph walks over `lineage_edges` and `column_lineage_edges`, each one statement whatever the

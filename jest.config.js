@@ -2,7 +2,13 @@
 module.exports = {
   rootDir: '.',
   testMatch: ['<rootDir>/test/**/*.test.ts'],
-  transform: { '^.+\\.ts$': 'ts-jest' },
+  transform: {
+    '^.+\\.ts$': 'ts-jest',
+    // content-disposition (under @fastify/static, which Swagger's UI loads) ships ESM only; the
+    // in-process tests build the whole app, so jest compiles it to CommonJS.
+    '/node_modules/content-disposition/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   testEnvironment: 'node',
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',

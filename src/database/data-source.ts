@@ -7,6 +7,18 @@ import { DatasetEntity } from './entities/dataset.entity';
 import { EventDatasetEntity } from './entities/event-dataset.entity';
 import { DatasetSymlinkEntity } from './entities/dataset-symlink.entity';
 import { NamespaceEntity } from './entities/namespace.entity';
+import { DatasetFacetEntity } from './entities/dataset-facet.entity';
+import { DatasetVersionEntity } from './entities/dataset-version.entity';
+import { JobEntity } from './entities/job.entity';
+import { JobFacetEntity } from './entities/job-facet.entity';
+import { RunEntity } from './entities/run.entity';
+import { RunFacetEntity } from './entities/run-facet.entity';
+import { RunDatasetEntity } from './entities/run-dataset.entity';
+import { LineageEdgeEntity } from './entities/lineage-edge.entity';
+import { ColumnLineageHeadEntity } from './entities/column-lineage-head.entity';
+import { ColumnLineageEdgeEntity } from './entities/column-lineage-edge.entity';
+import { TagEntity } from './entities/tag.entity';
+import { SourceEntity } from './entities/source.entity';
 
 export const ENTITIES = [
   LineageEventEntity,
@@ -15,6 +27,18 @@ export const ENTITIES = [
   EventDatasetEntity,
   DatasetSymlinkEntity,
   NamespaceEntity,
+  DatasetFacetEntity,
+  DatasetVersionEntity,
+  JobEntity,
+  JobFacetEntity,
+  RunEntity,
+  RunFacetEntity,
+  RunDatasetEntity,
+  LineageEdgeEntity,
+  ColumnLineageHeadEntity,
+  ColumnLineageEdgeEntity,
+  TagEntity,
+  SourceEntity,
 ];
 
 export interface DatabaseSettings {

@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DatasetProjectionRepository } from './dataset-projection.repository';
+import { ProjectionApplier } from './applier';
 import { isDataError } from '../database/database-errors';
 import { ProjectionQueueRepository } from '../log/projection-queue.repository';
-import { mergeChanges, projectEvent } from './project-event';
+import { processEvents } from './pipeline';
 
 /**
- * Applies one batch of queued events: claim (SKIP LOCKED), project (pure), write the read
+ * Applies one batch of queued events: claim (SKIP LOCKED), process (pure), apply to the read
  * tables and delete the queue rows, all in one transaction. Each event is projected exactly
  * once: a crash rolls the batch back and its rows are claimed again.
  */
@@ -18,7 +18,7 @@ export class ProjectionWriter {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: ProjectionQueueRepository,
-    private readonly datasets: DatasetProjectionRepository,
+    private readonly applier: ProjectionApplier,
   ) {}
 
   /**
@@ -48,7 +48,7 @@ export class ProjectionWriter {
       if (events.length === 0) return [];
       await manager.query('SAVEPOINT project_one');
       try {
-        await this.datasets.apply(manager, mergeChanges(events.map(projectEvent)));
+        await this.applier.apply(manager, processEvents(events));
       } catch (error) {
         if (!isDataError(error)) throw error;
         await manager.query('ROLLBACK TO SAVEPOINT project_one');
@@ -66,7 +66,7 @@ export class ProjectionWriter {
     return this.dataSource.transaction(async (manager) => {
       const events = await this.queue.claim(manager, limit);
       if (events.length === 0) return [];
-      await this.datasets.apply(manager, mergeChanges(events.map(projectEvent)));
+      await this.applier.apply(manager, processEvents(events));
       const ids = events.map((e) => e.eventId);
       await this.queue.remove(manager, ids);
       return ids;
@@ -76,7 +76,7 @@ export class ProjectionWriter {
   /** Empties the read tables and queues every logged event again, atomically. */
   async resetForReplay(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      await this.datasets.truncate(manager);
+      await this.applier.truncate(manager);
       return this.queue.enqueueAll(manager);
     });
   }

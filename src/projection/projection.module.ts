@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LogModule } from '../log/log.module';
-import { DatasetProjectionRepository } from './dataset-projection.repository';
+import { ProjectionApplier } from './applier';
 import { ProjectionQueueMetrics } from './projection-queue.metrics';
 import { ProjectionWorkers } from './projection-workers.service';
 import { ProjectionWriter } from './projection-writer.service';
@@ -11,7 +11,7 @@ import { PROJECTION_METRIC_PROVIDERS, ProjectionMetrics } from './projection.met
   providers: [
     ProjectionWriter,
     ProjectionWorkers,
-    DatasetProjectionRepository,
+    ProjectionApplier,
     ProjectionMetrics,
     ProjectionQueueMetrics,
     ...PROJECTION_METRIC_PROVIDERS,

@@ -1,8 +1,15 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
+import { LineageEventEntity } from './lineage-event.entity';
 
 export type DatasetKind = 'dataset' | 'symlink';
 
 @Entity({ name: 'datasets' })
+@Check('datasets_kind_check', `kind IN ('dataset', 'symlink')`)
+@Unique('datasets_namespace_name_key', ['namespace', 'name'])
+@Index('datasets_scheme_idx', ['scheme', 'namespace', 'name'])
+@Index('datasets_first_seen_idx', ['firstSeenAt'])
+// USING gin (name gin_trgm_ops): TypeORM cannot express it, so the schema diff leaves it alone.
+@Index('datasets_name_trgm_idx', { synchronize: false })
 export class DatasetEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
@@ -30,4 +37,28 @@ export class DatasetEntity {
 
   @Column({ name: 'first_event_id', type: 'bigint' })
   firstEventId!: string;
+
+  @ManyToOne(() => LineageEventEntity)
+  @JoinColumn({ name: 'first_event_id', foreignKeyConstraintName: 'datasets_first_event_id_fkey' })
+  firstEvent?: LineageEventEntity;
+
+  /** From the current `documentation` facet. */
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  /** From the current `dataSource` facet. */
+  @Column({ name: 'source_name', type: 'text', nullable: true })
+  sourceName!: string | null;
+
+  @Column({ name: 'current_version_id', type: 'uuid', nullable: true })
+  currentVersionId!: string | null;
+
+  @Column({ name: 'current_version_typed', type: 'boolean', nullable: true })
+  currentVersionTyped!: boolean | null;
+
+  @Column({ name: 'current_version_at', type: 'timestamptz', nullable: true })
+  currentVersionAt!: Date | null;
+
+  @Column({ name: 'current_version_event_id', type: 'bigint', nullable: true })
+  currentVersionEventId!: string | null;
 }

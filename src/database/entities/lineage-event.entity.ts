@@ -1,12 +1,19 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One accepted OpenLineage event, verbatim. Written only by EventLogRepository. */
 @Entity({ name: 'lineage_events' })
+@Check('lineage_events_event_kind_check', `event_kind IN ('run', 'job', 'dataset')`)
+@Check('lineage_events_event_type_check', `event_type IN ('START', 'RUNNING', 'COMPLETE', 'ABORT', 'FAIL', 'OTHER')`)
+@Check('lineage_events_source_type_check', `source_type IN ('anonymous', 'tls-client-cert', 'inferred')`)
+@Index('lineage_events_content_hash_key', ['contentHash'], { unique: true })
+@Index('lineage_events_event_time_idx', ['eventTime'])
+@Index('lineage_events_run_idx', ['runId', 'eventTime', 'id'], { where: 'run_id IS NOT NULL' })
+@Index('lineage_events_run_events_idx', ['eventTime', 'id'], { where: `event_kind = 'run'` })
 export class LineageEventEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
   id!: string;
 
-  @Column({ name: 'received_at', type: 'timestamptz' })
+  @Column({ name: 'received_at', type: 'timestamptz', default: () => 'now()' })
   receivedAt!: Date;
 
   @Column({ name: 'event_kind', type: 'text' })
@@ -33,6 +40,7 @@ export class LineageEventEntity {
   @Column({ name: 'schema_url', type: 'text', nullable: true })
   schemaUrl!: string | null;
 
+  /** sha256 of the event's JSON text: a retried event is stored once. */
   @Column({ name: 'content_hash', type: 'bytea' })
   contentHash!: Buffer;
 
@@ -42,7 +50,7 @@ export class LineageEventEntity {
   @Column({ name: 'payload_bytes', type: 'integer' })
   payloadBytes!: number;
 
-  @Column({ name: 'source_type', type: 'text' })
+  @Column({ name: 'source_type', type: 'text', default: 'anonymous' })
   sourceType!: 'anonymous' | 'tls-client-cert' | 'inferred';
 
   @Column({ name: 'source_principal', type: 'text', nullable: true })

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { InjectReadDataSource } from '../../database/read-data-source';
+import { Facets } from '../shared/views';
 
 /** A row of `datasets` as the read side returns it. */
 export interface DatasetRow {
@@ -25,6 +26,21 @@ export interface DatasetListFilter {
   limit: number;
 }
 
+/** A dataset with what its current facets say (maintained by the projection). */
+export interface DatasetModelRow extends DatasetRow {
+  description: string | null;
+  sourceName: string | null;
+  currentVersionId: string | null;
+}
+
+export interface DatasetJobRow {
+  direction: 'input' | 'output';
+  namespace: string;
+  name: string;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+}
+
 export interface SymlinkRow extends DatasetRow {
   symlinkType: string | null;
   direction: 'declares' | 'declared-by';
@@ -42,33 +58,15 @@ export interface DatasetEventRow {
 
 const DATASET_COLUMNS = `d.id, d.namespace, d.name, d.scheme, d.authority, d.kind,
   d.first_seen_at AS "firstSeenAt", d.last_seen_at AS "lastSeenAt"`;
+const MODEL_COLUMNS = `${DATASET_COLUMNS}, d.description, d.source_name AS "sourceName", d.current_version_id AS "currentVersionId"`;
 
 /** Escapes LIKE wildcards so `q` is a plain substring. */
 const likeSubstring = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * The facets of the dataset as named by the latest event (by arrival) that named it as input,
- * output or subject; `{}` when none. Used by the Marquez-compatible endpoints.
- */
-const LATEST_FACETS = `
-  LEFT JOIN LATERAL (
-    SELECT coalesce(x.elem -> 'facets', '{}'::jsonb) AS facets
-      FROM event_datasets ed
-      JOIN lineage_events e ON e.id = ed.event_id
-     CROSS JOIN LATERAL jsonb_array_elements(
-             CASE ed.role WHEN 'input' THEN coalesce(e.payload -> 'inputs', '[]')
-                          WHEN 'output' THEN coalesce(e.payload -> 'outputs', '[]')
-                          ELSE jsonb_build_array(e.payload -> 'dataset') END) AS x(elem)
-     WHERE ed.dataset_id = d.id AND ed.role <> 'symlink'
-       AND x.elem ->> 'namespace' = d.namespace AND x.elem ->> 'name' = d.name
-     ORDER BY ed.event_id DESC
-     LIMIT 1
-  ) latest ON true`;
-
-/** Read queries on `datasets`, `dataset_symlinks` and `event_datasets`. */
+/** Read queries on `datasets`, `dataset_facets`, `dataset_symlinks` and `event_datasets`. */
 @Injectable()
 export class DatasetReadRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(@InjectReadDataSource() private readonly dataSource: DataSource) {}
 
   async list(filter: DatasetListFilter): Promise<DatasetRow[]> {
     const where: string[] = [];
@@ -127,45 +125,80 @@ export class DatasetReadRepository {
     return rows.map((r: DatasetEventRow) => ({ ...r, eventId: String(r.eventId) }));
   }
 
-  /** Marquez-style page: offset paging within one namespace, with facets from the log. */
-  async listInNamespaceWithFacets(
-    namespace: string,
-    limit: number,
-    offset: number,
-  ): Promise<{ rows: Array<DatasetRow & { facets: Record<string, unknown> }>; total: number }> {
-    const [rows, [count]] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${DATASET_COLUMNS}, latest.facets FROM datasets d ${LATEST_FACETS}
-          WHERE d.namespace = $1 ORDER BY d.name LIMIT $2 OFFSET $3`,
-        [namespace, limit, offset],
-      ),
-      this.dataSource.query('SELECT count(*)::int AS n FROM datasets WHERE namespace = $1', [namespace]),
-    ]);
-    return { rows, total: count.n };
-  }
-
-  async findByNameWithFacets(namespace: string, name: string): Promise<(DatasetRow & { facets: Record<string, unknown> }) | null> {
-    const rows = await this.dataSource.query(
-      `SELECT ${DATASET_COLUMNS}, latest.facets FROM datasets d ${LATEST_FACETS}
-        WHERE d.namespace = $1 AND d.name = $2`,
-      [namespace, name],
-    );
-    return rows[0] ?? null;
-  }
-
-  async namespaces(limit: number, offset: number): Promise<Array<{ name: string; firstSeenAt: Date; lastSeenAt: Date }>> {
+  /** Marquez order: by name within one namespace (datasets_namespace_name_key). */
+  inNamespace(namespace: string, limit: number, offset: number): Promise<DatasetModelRow[]> {
     return this.dataSource.query(
-      `SELECT name, first_seen_at AS "firstSeenAt", last_seen_at AS "lastSeenAt"
-         FROM namespaces ORDER BY name LIMIT $1 OFFSET $2`,
-      [limit, offset],
+      `SELECT ${MODEL_COLUMNS} FROM datasets d WHERE d.namespace = $1 ORDER BY d.name LIMIT $2 OFFSET $3`,
+      [namespace, limit, offset],
     );
   }
 
-  async findNamespace(name: string): Promise<{ name: string; firstSeenAt: Date; lastSeenAt: Date } | null> {
-    const rows = await this.dataSource.query(
-      `SELECT name, first_seen_at AS "firstSeenAt", last_seen_at AS "lastSeenAt" FROM namespaces WHERE name = $1`,
-      [name],
+  /** Datasets in a namespace, counted from the index and stopped at `cap`. */
+  async countInNamespace(namespace: string, cap: number): Promise<number> {
+    const [row] = await this.dataSource.query(
+      'SELECT count(*)::int AS n FROM (SELECT 1 FROM datasets WHERE namespace = $1 LIMIT $2) capped',
+      [namespace, cap],
     );
+    return row.n;
+  }
+
+  async findModelByName(namespace: string, name: string): Promise<DatasetModelRow | null> {
+    const rows = await this.dataSource.query(`SELECT ${MODEL_COLUMNS} FROM datasets d WHERE d.namespace = $1 AND d.name = $2`, [
+      namespace,
+      name,
+    ]);
     return rows[0] ?? null;
+  }
+
+  async findModelById(id: string): Promise<DatasetModelRow | null> {
+    const [row] = await this.findModelByIds([id]);
+    return row ?? null;
+  }
+
+  async findModelByIds(ids: string[]): Promise<DatasetModelRow[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.query(`SELECT ${MODEL_COLUMNS} FROM datasets d WHERE d.id = ANY($1::uuid[])`, [ids]);
+  }
+
+  /** Current facets of each dataset ({"_deleted": true} tombstones left out). */
+  async facets(datasetIds: string[]): Promise<Map<string, Facets>> {
+    const byDataset = new Map<string, Facets>();
+    if (datasetIds.length === 0) return byDataset;
+    const rows: Array<{ datasetId: string; name: string; facet: unknown }> = await this.dataSource.query(
+      `SELECT dataset_id AS "datasetId", name, facet FROM dataset_facets
+        WHERE dataset_id = ANY($1::uuid[]) AND facet IS NOT NULL ORDER BY dataset_id, name`,
+      [datasetIds],
+    );
+    for (const row of rows) byDataset.set(row.datasetId, { ...(byDataset.get(row.datasetId) ?? {}), [row.name]: row.facet });
+    return byDataset;
+  }
+
+  /** When a COMPLETE run last wrote each dataset (its ended time); absent when none did. */
+  async lastModified(datasetIds: string[]): Promise<Map<string, Date>> {
+    if (datasetIds.length === 0) return new Map();
+    const rows: Array<{ id: string; endedAt: Date }> = await this.dataSource.query(
+      `SELECT d.id, m.ended_at AS "endedAt"
+         FROM unnest($1::uuid[]) AS d(id)
+        CROSS JOIN LATERAL (SELECT coalesce(r.ended_at, r.state_at) AS ended_at
+                              FROM run_datasets rd JOIN runs r ON r.id = rd.run_id
+                             WHERE rd.dataset_id = d.id AND rd.direction = 'output' AND r.state = 'COMPLETE'
+                             ORDER BY rd.last_seen_at DESC LIMIT 1) m`,
+      [datasetIds],
+    );
+    return new Map(rows.map((r) => [r.id, r.endedAt]));
+  }
+
+  /** The jobs that most recently read (input) or wrote (output) the dataset, newest first, `limit` each. */
+  jobs(datasetId: string, limit: number): Promise<DatasetJobRow[]> {
+    return this.dataSource.query(
+      `SELECT dir.direction, j.namespace, j.name, e.first_seen_at AS "firstSeenAt", e.last_seen_at AS "lastSeenAt"
+         FROM (VALUES ('input'), ('output')) AS dir(direction)
+        CROSS JOIN LATERAL (SELECT job_id, first_seen_at, last_seen_at FROM lineage_edges
+                             WHERE dataset_id = $1 AND direction = dir.direction
+                             ORDER BY last_seen_at DESC LIMIT $2) e
+         JOIN jobs j ON j.id = e.job_id
+        ORDER BY dir.direction, e.last_seen_at DESC, j.namespace, j.name`,
+      [datasetId, limit],
+    );
   }
 }

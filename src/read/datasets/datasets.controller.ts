@@ -10,6 +10,7 @@ export class DatasetsController {
 
   @Get()
   @ApiOperation({
+    operationId: 'listDatasets',
     summary: 'List every dataset the store has learned of, across namespaces (the Cockpit view)',
     description: 'Ordered by namespace, then name. Keyset paging: pass nextCursor as cursor.',
   })
@@ -20,10 +21,14 @@ export class DatasetsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One dataset with its symlinks (both directions) and the recent events that named it' })
+  @ApiOperation({
+    operationId: 'getDataset',
+    summary: 'One dataset: current fields, facets, version and tags, the jobs that read and write it, its symlinks and recent events',
+  })
   @ApiOkResponse({ type: DatasetDetailDto })
   @ApiNotFoundResponse({ description: 'No dataset with this id' })
+  @ApiBadRequestResponse({ description: 'The id is not a UUID, or a limit is invalid' })
   get(@Param('id') id: string, @Query() query: DatasetEventsQuery): Promise<DatasetDetailDto> {
-    return this.datasets.get(id, query.eventsLimit);
+    return this.datasets.get(id, query.eventsLimit, query.jobsLimit);
   }
 }

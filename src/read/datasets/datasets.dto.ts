@@ -32,6 +32,10 @@ export class DatasetEventsQuery {
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 500, description: 'How many recent events to include' })
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(500)
   eventsLimit?: number;
+
+  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 500, description: 'How many reading and how many writing jobs to include' })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(500)
+  jobsLimit?: number;
 }
 
 export class DatasetDto {
@@ -70,7 +74,41 @@ export class DatasetEventDto {
   @ApiProperty({ enum: ['input', 'output', 'dataset', 'symlink'] }) role!: string;
 }
 
+export class DatasetFieldDto {
+  @ApiProperty() name!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'null when no event gave a type (a name-only schema)' }) type!: string | null;
+  @ApiProperty({ nullable: true, type: String }) description!: string | null;
+  @ApiProperty({ type: [String], description: 'Tag names (the tags facet keys) of the field' }) tags!: string[];
+}
+
+export class DatasetVersionSummaryDto {
+  @ApiProperty({ format: 'uuid', description: 'Derived from the schema: field names and types' }) version!: string;
+  @ApiProperty({ format: 'date-time', description: 'Event time of the run that first produced the schema, else first seen' })
+  createdAt!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'The run that first wrote this schema' })
+  createdByRunId!: string | null;
+}
+
+export class DatasetJobDto {
+  @ApiProperty() namespace!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ format: 'date-time', description: 'First event time the job read or wrote the dataset' }) firstSeenAt!: string;
+  @ApiProperty({ format: 'date-time', description: 'Last event time the job read or wrote the dataset' }) lastSeenAt!: string;
+}
+
 export class DatasetDetailDto extends DatasetDto {
+  @ApiProperty({ nullable: true, type: String, description: 'From the current documentation facet' }) description!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'From the current dataSource facet' }) sourceName!: string | null;
+  @ApiProperty({ type: [DatasetFieldDto], description: 'Fields of the current version' }) fields!: DatasetFieldDto[];
+  @ApiProperty({ type: DatasetVersionSummaryDto, nullable: true, description: 'null until an event gave a schema' })
+  currentVersion!: DatasetVersionSummaryDto | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Current facets, each from the latest event that sent it' })
+  facets!: Record<string, unknown>;
+  @ApiProperty({ type: [String] }) tags!: string[];
+  @ApiProperty({ type: [DatasetJobDto], description: 'Jobs that read it, most recent first (at most jobsLimit)' })
+  readBy!: DatasetJobDto[];
+  @ApiProperty({ type: [DatasetJobDto], description: 'Jobs that wrote it, most recent first (at most jobsLimit)' })
+  writtenBy!: DatasetJobDto[];
   @ApiProperty({ type: [SymlinkDto] }) symlinks!: SymlinkDto[];
   @ApiProperty({ type: [DatasetEventDto], description: 'Most recent events that named the dataset, newest first' })
   events!: DatasetEventDto[];

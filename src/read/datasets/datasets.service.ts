@@ -1,11 +1,14 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { UUID_PATTERN } from '../../openlineage/json';
-import { DatasetReadRepository, DatasetRow } from './dataset-read.repository';
+import { DatasetJobRow, DatasetReadRepository, DatasetRow } from './dataset-read.repository';
+import { DatasetVersionsRepository } from './dataset-versions.repository';
+import { DatasetViewsService } from './dataset-views.service';
 import { decodeCursor, encodeCursor } from './dataset-cursor';
 import { DatasetDetailDto, DatasetDto, DatasetListDto, ListDatasetsQuery } from './datasets.dto';
 
 const DEFAULT_LIMIT = 50;
 const DEFAULT_EVENTS = 50;
+const DEFAULT_JOBS = 50;
 
 export function toDatasetDto(row: DatasetRow): DatasetDto {
   return {
@@ -22,7 +25,11 @@ export function toDatasetDto(row: DatasetRow): DatasetDto {
 
 @Injectable()
 export class DatasetsService {
-  constructor(private readonly datasets: DatasetReadRepository) {}
+  constructor(
+    private readonly datasets: DatasetReadRepository,
+    private readonly versions: DatasetVersionsRepository,
+    private readonly views: DatasetViewsService,
+  ) {}
 
   async list(query: ListDatasetsQuery): Promise<DatasetListDto> {
     const limit = query.limit ?? DEFAULT_LIMIT;
@@ -41,13 +48,34 @@ export class DatasetsService {
     };
   }
 
-  async get(id: string, eventsLimit = DEFAULT_EVENTS): Promise<DatasetDetailDto> {
+  async get(id: string, eventsLimit = DEFAULT_EVENTS, jobsLimit = DEFAULT_JOBS): Promise<DatasetDetailDto> {
     if (!UUID_PATTERN.test(id)) throw new BadRequestException('id must be a dataset id (a UUID)');
-    const row = await this.datasets.findById(id);
-    if (!row) throw new NotFoundException(`no dataset with id ${id}`);
-    const [symlinks, events] = await Promise.all([this.datasets.symlinks(id), this.datasets.recentEvents(id, eventsLimit)]);
+    const view = await this.views.byId(id.toLowerCase());
+    if (!view) throw new NotFoundException(`no dataset with id ${id}`);
+    const [symlinks, events, jobs, [version]] = await Promise.all([
+      this.datasets.symlinks(view.id),
+      this.datasets.recentEvents(view.id, eventsLimit),
+      this.datasets.jobs(view.id, jobsLimit),
+      this.versions.byIds(view.currentVersionId ? [view.currentVersionId] : []),
+    ]);
+    const job = (j: DatasetJobRow) => ({
+      namespace: j.namespace,
+      name: j.name,
+      firstSeenAt: j.firstSeenAt.toISOString(),
+      lastSeenAt: j.lastSeenAt.toISOString(),
+    });
     return {
-      ...toDatasetDto(row),
+      ...toDatasetDto(view),
+      description: view.description,
+      sourceName: view.sourceName,
+      fields: view.fields,
+      currentVersion: version
+        ? { version: version.id, createdAt: version.createdAt.toISOString(), createdByRunId: version.createdByRunId }
+        : null,
+      facets: view.facets,
+      tags: view.tags,
+      readBy: jobs.filter((j) => j.direction === 'input').map(job),
+      writtenBy: jobs.filter((j) => j.direction === 'output').map(job),
       symlinks: symlinks.map((s) => ({ ...toDatasetDto(s), type: s.symlinkType, direction: s.direction })),
       events: events.map((e) => ({ ...e, eventTime: e.eventTime.toISOString() })),
     };

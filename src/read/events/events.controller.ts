@@ -1,6 +1,6 @@
-import { BadRequestException, Controller, Get, NotFoundException, Param } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { EventReadRepository } from '../../log/event-read.repository';
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { EventsService } from './events.service';
 
 export class StoredEventDto {
   @ApiProperty() id!: string;
@@ -20,17 +20,15 @@ export class StoredEventDto {
 @ApiTags('Events')
 @Controller('api/v1/events')
 export class EventsController {
-  constructor(private readonly events: EventReadRepository) {}
+  constructor(private readonly events: EventsService) {}
 
   @Get(':id')
-  @ApiOperation({ summary: 'One event of the log, as received, with the columns extracted from it' })
+  @ApiOperation({ operationId: 'getEvent', summary: 'One event of the log, as received, with the columns extracted from it' })
   @ApiOkResponse({ type: StoredEventDto })
-  @ApiNotFoundResponse()
+  @ApiBadRequestResponse({ description: 'The id is not an event id' })
+  @ApiNotFoundResponse({ description: 'No event with this id' })
   async get(@Param('id') id: string): Promise<StoredEventDto> {
-    if (!/^[1-9]\d{0,17}$/.test(id)) throw new BadRequestException('id must be an event id (a positive integer)');
-    const row = await this.events.findById(id);
-    if (!row) throw new NotFoundException(`no event with id ${id}`);
-    const { payload, receivedAt, eventTime, ...columns } = row;
+    const { payload, receivedAt, eventTime, ...columns } = await this.events.findById(id);
     return { ...columns, receivedAt: receivedAt.toISOString(), eventTime: eventTime.toISOString(), event: payload };
   }
 }

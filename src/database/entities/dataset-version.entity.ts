@@ -1,0 +1,58 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
+import { DatasetEntity } from './dataset.entity';
+
+export interface VersionField {
+  name: string;
+  type: string | null;
+  description: string | null;
+  fields?: VersionField[];
+}
+
+/** One distinct schema (field names and types) of a dataset. */
+@Entity({ name: 'dataset_versions' })
+@Unique('dataset_versions_dataset_hash_key', ['datasetId', 'schemaHash'])
+// (dataset_id, first_seen_at DESC)
+@Index('dataset_versions_dataset_idx', ['datasetId', 'firstSeenAt'])
+export class DatasetVersionEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ name: 'dataset_id', type: 'uuid' })
+  datasetId!: string;
+
+  @ManyToOne(() => DatasetEntity)
+  @JoinColumn({ name: 'dataset_id', foreignKeyConstraintName: 'dataset_versions_dataset_id_fkey' })
+  dataset?: DatasetEntity;
+
+  @Column({ name: 'schema_hash', type: 'text' })
+  schemaHash!: string;
+
+  @Column({ type: 'jsonb' })
+  fields!: VersionField[];
+
+  /** false for a name-only schema, which never becomes current over a typed one. */
+  @Column({ type: 'boolean' })
+  typed!: boolean;
+
+  @Column({ name: 'first_seen_at', type: 'timestamptz' })
+  firstSeenAt!: Date;
+
+  @Column({ name: 'first_event_id', type: 'bigint' })
+  firstEventId!: string;
+
+  @Column({ name: 'last_seen_at', type: 'timestamptz' })
+  lastSeenAt!: Date;
+
+  @Column({ name: 'last_event_id', type: 'bigint' })
+  lastEventId!: string;
+
+  /** The run whose output first had this schema; NULL when only ever read. */
+  @Column({ name: 'created_by_run_id', type: 'uuid', nullable: true })
+  createdByRunId!: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', nullable: true })
+  createdAt!: Date | null;
+
+  @Column({ name: 'created_event_id', type: 'bigint', nullable: true })
+  createdEventId!: string | null;
+}

@@ -1,0 +1,63 @@
+import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+
+/** A job (namespace, name); its typed columns are derived from its current facets. */
+@Entity({ name: 'jobs' })
+@Unique('jobs_namespace_name_key', ['namespace', 'name'])
+// USING gin (name gin_trgm_ops): TypeORM cannot express it, so the schema diff leaves it alone.
+@Index('jobs_name_trgm_idx', { synchronize: false })
+@Index('jobs_parent_idx', ['parentJobId'], { where: 'parent_job_id IS NOT NULL' })
+@Index('jobs_first_seen_idx', ['firstSeenAt'])
+@Index('jobs_updated_idx', ['lastSeenAt', 'id'])
+@Index('jobs_namespace_updated_idx', ['namespace', 'lastSeenAt', 'id'])
+export class JobEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ type: 'text' })
+  namespace!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ name: 'job_type', type: 'text', nullable: true })
+  jobType!: string | null;
+
+  @Column({ name: 'processing_type', type: 'text', nullable: true })
+  processingType!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  integration!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  sql!: string | null;
+
+  @Column({ name: 'source_code_type', type: 'text', nullable: true })
+  sourceCodeType!: string | null;
+
+  @Column({ name: 'source_code_url', type: 'text', nullable: true })
+  sourceCodeUrl!: string | null;
+
+  @Column({ name: 'parent_job_id', type: 'uuid', nullable: true })
+  parentJobId!: string | null;
+
+  @Column({ name: 'latest_run_id', type: 'uuid', nullable: true })
+  latestRunId!: string | null;
+
+  @Column({ name: 'latest_run_at', type: 'timestamptz', nullable: true })
+  latestRunAt!: Date | null;
+
+  @Column({ name: 'latest_run_event_id', type: 'bigint', nullable: true })
+  latestRunEventId!: string | null;
+
+  @Column({ name: 'first_seen_at', type: 'timestamptz' })
+  firstSeenAt!: Date;
+
+  @Column({ name: 'first_event_id', type: 'bigint' })
+  firstEventId!: string;
+
+  @Column({ name: 'last_seen_at', type: 'timestamptz' })
+  lastSeenAt!: Date;
+}

@@ -1,0 +1,45 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { DatasetEntity } from './dataset.entity';
+import { RunEntity } from './run.entity';
+
+export type Direction = 'input' | 'output';
+
+/** A dataset a run read or wrote; version NULL when no typed schema was sent for it. */
+@Entity({ name: 'run_datasets' })
+@Check('run_datasets_direction_check', `direction IN ('input', 'output')`)
+// (dataset_id, direction, last_seen_at DESC)
+@Index('run_datasets_dataset_idx', ['datasetId', 'direction', 'lastSeenAt'])
+@Index('run_datasets_version_idx', ['versionId'], { where: 'version_id IS NOT NULL' })
+export class RunDatasetEntity {
+  @PrimaryColumn({ name: 'run_id', type: 'uuid' })
+  runId!: string;
+
+  @PrimaryColumn({ type: 'text' })
+  direction!: Direction;
+
+  @PrimaryColumn({ name: 'dataset_id', type: 'uuid' })
+  datasetId!: string;
+
+  @Column({ name: 'version_id', type: 'uuid', nullable: true })
+  versionId!: string | null;
+
+  @Column({ name: 'version_at', type: 'timestamptz', nullable: true })
+  versionAt!: Date | null;
+
+  @Column({ name: 'version_event_id', type: 'bigint', nullable: true })
+  versionEventId!: string | null;
+
+  @Column({ name: 'first_seen_at', type: 'timestamptz' })
+  firstSeenAt!: Date;
+
+  @Column({ name: 'last_seen_at', type: 'timestamptz' })
+  lastSeenAt!: Date;
+
+  @ManyToOne(() => RunEntity)
+  @JoinColumn({ name: 'run_id', foreignKeyConstraintName: 'run_datasets_run_id_fkey' })
+  run?: RunEntity;
+
+  @ManyToOne(() => DatasetEntity)
+  @JoinColumn({ name: 'dataset_id', foreignKeyConstraintName: 'run_datasets_dataset_id_fkey' })
+  dataset?: DatasetEntity;
+}

@@ -1,0 +1,29 @@
+import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { RunEntity } from './run.entity';
+
+/** A facet a run's events carried (run facets, and job facets as of that run), latest-wins. */
+@Entity({ name: 'run_facets' })
+@Check('run_facets_facet_type_check', `facet_type IN ('run', 'job')`)
+export class RunFacetEntity {
+  @PrimaryColumn({ name: 'run_id', type: 'uuid' })
+  runId!: string;
+
+  @PrimaryColumn({ name: 'facet_type', type: 'text' })
+  facetType!: 'run' | 'job';
+
+  @PrimaryColumn({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'jsonb' })
+  facet!: Record<string, unknown>;
+
+  @Column({ name: 'event_time', type: 'timestamptz' })
+  eventTime!: Date;
+
+  @Column({ name: 'event_id', type: 'bigint' })
+  eventId!: string;
+
+  @ManyToOne(() => RunEntity)
+  @JoinColumn({ name: 'run_id', foreignKeyConstraintName: 'run_facets_run_id_fkey' })
+  run?: RunEntity;
+}

@@ -1,0 +1,56 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { JobEntity } from './job.entity';
+
+export type RunState = 'START' | 'RUNNING' | 'COMPLETE' | 'ABORT' | 'FAIL' | 'OTHER';
+
+@Entity({ name: 'runs' })
+@Check('runs_state_check', `state IN ('START', 'RUNNING', 'COMPLETE', 'ABORT', 'FAIL', 'OTHER')`)
+@Check('runs_state_at_check', '(state IS NULL) = (state_at IS NULL) AND (state IS NULL) = (state_event_id IS NULL)')
+// (job_id, first_seen_at DESC, id)
+@Index('runs_job_idx', ['jobId', 'firstSeenAt', 'id'])
+@Index('runs_parent_idx', ['parentRunId'], { where: 'parent_run_id IS NOT NULL' })
+export class RunEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ name: 'job_id', type: 'uuid' })
+  jobId!: string;
+
+  @ManyToOne(() => JobEntity)
+  @JoinColumn({ name: 'job_id', foreignKeyConstraintName: 'runs_job_id_fkey' })
+  job?: JobEntity;
+
+  /** NULL while the run is known only as another run's parent. */
+  @Column({ type: 'text', nullable: true })
+  state!: RunState | null;
+
+  @Column({ name: 'state_at', type: 'timestamptz', nullable: true })
+  stateAt!: Date | null;
+
+  @Column({ name: 'state_event_id', type: 'bigint', nullable: true })
+  stateEventId!: string | null;
+
+  @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
+  startedAt!: Date | null;
+
+  @Column({ name: 'ended_at', type: 'timestamptz', nullable: true })
+  endedAt!: Date | null;
+
+  @Column({ name: 'nominal_start_time', type: 'timestamptz', nullable: true })
+  nominalStartTime!: Date | null;
+
+  @Column({ name: 'nominal_end_time', type: 'timestamptz', nullable: true })
+  nominalEndTime!: Date | null;
+
+  @Column({ name: 'error_message', type: 'text', nullable: true })
+  errorMessage!: string | null;
+
+  @Column({ name: 'parent_run_id', type: 'uuid', nullable: true })
+  parentRunId!: string | null;
+
+  @Column({ name: 'first_seen_at', type: 'timestamptz' })
+  firstSeenAt!: Date;
+
+  @Column({ name: 'last_seen_at', type: 'timestamptz' })
+  lastSeenAt!: Date;
+}

@@ -1,0 +1,72 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { MarquezRunDto, MarquezVersionIdDto } from './run.dto';
+
+export class MarquezDatasetIdDto {
+  @ApiProperty() namespace!: string;
+  @ApiProperty() name!: string;
+}
+
+export class MarquezFieldDto {
+  @ApiProperty() name!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'null when no event gave the type' }) type!: string | null;
+  @ApiProperty({ type: [String] }) tags!: string[];
+  @ApiProperty({ nullable: true, type: String }) description!: string | null;
+}
+
+export class MarquezInputFieldDto {
+  @ApiProperty() namespace!: string;
+  @ApiProperty() dataset!: string;
+  @ApiProperty() field!: string;
+  @ApiProperty({ nullable: true, type: String }) transformationDescription!: string | null;
+  @ApiProperty({ nullable: true, type: String }) transformationType!: string | null;
+}
+
+export class MarquezColumnLineageDto {
+  @ApiProperty({ description: 'The output field' }) name!: string;
+  @ApiProperty({ type: [MarquezInputFieldDto] }) inputFields!: MarquezInputFieldDto[];
+  @ApiProperty({ nullable: true, type: String }) transformationDescription!: string | null;
+  @ApiProperty({ nullable: true, type: String }) transformationType!: string | null;
+}
+
+class MarquezDatasetCommon {
+  @ApiProperty({ enum: ['DB_TABLE', 'STREAM'] }) type!: 'DB_TABLE' | 'STREAM';
+  @ApiProperty() name!: string;
+  @ApiProperty() physicalName!: string;
+  @ApiProperty({ format: 'date-time', description: 'Earliest event time that named it' }) createdAt!: string;
+  @ApiProperty() namespace!: string;
+  @ApiProperty({ description: 'The dataSource facet name, else the namespace' }) sourceName!: string;
+  @ApiProperty({ type: [MarquezFieldDto] }) fields!: MarquezFieldDto[];
+  @ApiProperty({ type: [String] }) tags!: string[];
+  @ApiProperty({ nullable: true, type: String }) description!: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true }) facets!: Record<string, unknown>;
+}
+
+export class MarquezDatasetDto extends MarquezDatasetCommon {
+  @ApiProperty({ type: MarquezDatasetIdDto }) id!: MarquezDatasetIdDto;
+  @ApiProperty({ format: 'date-time', description: 'Latest event time that named it' }) updatedAt!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'Latest COMPLETE run that wrote it' })
+  lastModifiedAt!: string | null;
+  @ApiProperty({ nullable: true, type: String }) lastLifecycleState!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) currentVersion!: string | null;
+  @ApiProperty({ type: [MarquezColumnLineageDto], nullable: true, description: 'null when no column lineage' })
+  columnLineage!: MarquezColumnLineageDto[] | null;
+  @ApiProperty({ description: 'Always false: the store does not delete' }) deleted!: boolean;
+}
+
+export class MarquezDatasetListDto {
+  @ApiProperty({ type: [MarquezDatasetDto] }) datasets!: MarquezDatasetDto[];
+  @ApiProperty({ description: 'Datasets in the namespace' }) totalCount!: number;
+}
+
+export class MarquezDatasetVersionDto extends MarquezDatasetCommon {
+  @ApiProperty({ type: MarquezVersionIdDto }) id!: MarquezVersionIdDto;
+  @ApiProperty({ format: 'uuid', description: 'Derived from the schema (field names and types)' }) version!: string;
+  @ApiProperty({ nullable: true, type: String }) lifecycleState!: string | null;
+  @ApiProperty({ type: MarquezRunDto, nullable: true, description: 'The run that first produced this schema' })
+  createdByRun!: MarquezRunDto | null;
+}
+
+export class MarquezDatasetVersionListDto {
+  @ApiProperty({ type: [MarquezDatasetVersionDto] }) versions!: MarquezDatasetVersionDto[];
+  @ApiProperty() totalCount!: number;
+}

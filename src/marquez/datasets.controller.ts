@@ -1,0 +1,64 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DatasetViewsService } from '../read/datasets/dataset-views.service';
+import { MarquezPageQuery } from '../read/shared/page-query';
+import { MarquezDatasetDto, MarquezDatasetListDto, MarquezDatasetVersionDto, MarquezDatasetVersionListDto } from './dataset.dto';
+import { datasetShape, datasetVersionShape } from './shapes';
+
+const NOT_FOUND = { description: 'No such namespace, dataset or version' };
+const BAD_REQUEST = { description: 'limit, offset or version invalid; the message names it' };
+
+@ApiTags('Marquez: datasets')
+@Controller('api/v1/namespaces/:namespace/datasets')
+export class NamespaceDatasetsController {
+  constructor(private readonly datasets: DatasetViewsService) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listNamespaceDatasets',
+    summary: 'Datasets of one namespace by name (Marquez getDatasets)',
+    description: 'totalCount counts the datasets of the namespace exactly up to 10,000 (10000 means that many or more).',
+  })
+  @ApiOkResponse({ type: MarquezDatasetListDto })
+  @ApiBadRequestResponse(BAD_REQUEST)
+  async list(@Param('namespace') namespace: string, @Query() query: MarquezPageQuery): Promise<MarquezDatasetListDto> {
+    const { datasets, totalCount } = await this.datasets.inNamespace(namespace, query.limit ?? 100, query.offset ?? 0);
+    return { datasets: datasets.map(datasetShape), totalCount };
+  }
+
+  @Get(':dataset')
+  @ApiOperation({ operationId: 'getNamespaceDataset', summary: 'One dataset by namespace and name (Marquez getDataset)' })
+  @ApiOkResponse({ type: MarquezDatasetDto })
+  @ApiNotFoundResponse(NOT_FOUND)
+  async get(@Param('namespace') namespace: string, @Param('dataset') dataset: string): Promise<MarquezDatasetDto> {
+    return datasetShape(await this.datasets.byName(namespace, dataset));
+  }
+
+  @Get(':dataset/versions')
+  @ApiOperation({ operationId: 'listDatasetVersions', summary: 'Versions (distinct schemas) of a dataset, newest first (Marquez getDatasetVersions)' })
+  @ApiOkResponse({ type: MarquezDatasetVersionListDto })
+  @ApiBadRequestResponse(BAD_REQUEST)
+  @ApiNotFoundResponse(NOT_FOUND)
+  async versions(
+    @Param('namespace') namespace: string,
+    @Param('dataset') dataset: string,
+    @Query() query: MarquezPageQuery,
+  ): Promise<MarquezDatasetVersionListDto> {
+    const { versions, totalCount } = await this.datasets.versionList(namespace, dataset, query.limit ?? 100, query.offset ?? 0);
+    return { versions: versions.map(datasetVersionShape), totalCount };
+  }
+
+  @Get(':dataset/versions/:version')
+  @ApiOperation({ operationId: 'getDatasetVersion', summary: 'One version of a dataset (Marquez getDatasetVersion)' })
+  @ApiOkResponse({ type: MarquezDatasetVersionDto })
+  @ApiBadRequestResponse(BAD_REQUEST)
+  @ApiNotFoundResponse(NOT_FOUND)
+  async version(
+    @Param('namespace') namespace: string,
+    @Param('dataset') dataset: string,
+    @Param('version') version: string,
+  ): Promise<MarquezDatasetVersionDto> {
+    return datasetVersionShape(await this.datasets.version(namespace, dataset, version));
+  }
+}
+

@@ -1,0 +1,61 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { MarquezDatasetIdDto } from './dataset.dto';
+import { MarquezRunDto, MarquezVersionIdDto } from './run.dto';
+
+export const JOB_TYPES = ['BATCH', 'STREAM', 'SERVICE'] as const;
+
+export class MarquezJobIdDto {
+  @ApiProperty() namespace!: string;
+  @ApiProperty() name!: string;
+}
+
+export class MarquezJobDto {
+  @ApiProperty({ type: MarquezJobIdDto }) id!: MarquezJobIdDto;
+  @ApiProperty({ enum: JOB_TYPES, description: 'From the jobType facet processingType; BATCH when unknown' }) type!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ description: 'The part of the name after the parent job name or the last dot' }) simpleName!: string;
+  @ApiProperty({ nullable: true, type: String }) parentJobName!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) parentJobUuid!: string | null;
+  @ApiProperty({ format: 'date-time', description: 'Earliest event time of the job' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time', description: 'Latest event time of the job' }) updatedAt!: string;
+  @ApiProperty() namespace!: string;
+  @ApiProperty({ type: [MarquezDatasetIdDto], description: 'Current inputs' }) inputs!: MarquezDatasetIdDto[];
+  @ApiProperty({ type: [MarquezDatasetIdDto], description: 'Current outputs' }) outputs!: MarquezDatasetIdDto[];
+  @ApiProperty({ nullable: true, type: String, description: 'sourceCodeLocation facet url' }) location!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'documentation facet' }) description!: string | null;
+  @ApiProperty({ type: MarquezRunDto, nullable: true }) latestRun!: MarquezRunDto | null;
+  @ApiProperty({
+    type: [MarquezRunDto],
+    nullable: true,
+    description: 'Up to 10 runs, newest first; null (not []) when the job has no run, as Marquez',
+  })
+  latestRuns!: MarquezRunDto[] | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Current job facets' }) facets!: Record<string, unknown>;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) currentVersion!: string | null;
+  @ApiProperty({ type: [String], description: 'Always []' }) labels!: string[];
+  @ApiProperty({ type: [String] }) tags!: string[];
+}
+
+export class MarquezJobListDto {
+  @ApiProperty({ type: [MarquezJobDto] }) jobs!: MarquezJobDto[];
+  @ApiProperty({ description: 'Every job in scope (all, or the namespace); not reduced by lastRunStates, as Marquez' })
+  totalCount!: number;
+}
+
+export class MarquezJobVersionDto {
+  @ApiProperty({ type: MarquezVersionIdDto }) id!: MarquezVersionIdDto;
+  @ApiProperty() name!: string;
+  @ApiProperty({ format: 'uuid' }) version!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty() namespace!: string;
+  @ApiProperty({ type: [MarquezDatasetIdDto] }) inputs!: MarquezDatasetIdDto[];
+  @ApiProperty({ type: [MarquezDatasetIdDto] }) outputs!: MarquezDatasetIdDto[];
+  @ApiProperty({ nullable: true, type: String }) location!: string | null;
+  @ApiProperty({ type: MarquezRunDto, nullable: true }) latestRun!: MarquezRunDto | null;
+  @ApiProperty({ type: 'object', additionalProperties: true }) facets!: Record<string, unknown>;
+}
+
+export class MarquezJobVersionListDto {
+  @ApiProperty({ type: [MarquezJobVersionDto] }) versions!: MarquezJobVersionDto[];
+  @ApiProperty() totalCount!: number;
+}

@@ -1,0 +1,87 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional } from 'class-validator';
+import { JobsService } from '../read/jobs/jobs.service';
+import { RunsService } from '../read/runs/runs.service';
+import { MarquezPageQuery } from '../read/shared/page-query';
+import { MarquezJobDto, MarquezJobListDto } from './job.dto';
+import { MarquezRunListDto, RUN_STATES } from './run.dto';
+import { jobShape, modelStates, runShape } from './shapes';
+
+const LAST_RUN_STATES = [...RUN_STATES, 'OTHER'];
+
+/** `a=X&a=Y` and `a=X,Y` both give [X, Y]. */
+const toList = ({ value }: { value: unknown }) =>
+  (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).filter((v) => v !== '');
+
+export class JobListQuery extends MarquezPageQuery {
+  @ApiPropertyOptional({
+    enum: LAST_RUN_STATES,
+    isArray: true,
+    description: "Only jobs whose latest run is in one of these states; jobs without a run always pass. Repeat it or separate with commas.",
+  })
+  @IsOptional() @Transform(toList) @IsIn(LAST_RUN_STATES, { each: true })
+  lastRunStates?: string[];
+}
+
+const LIST_DESCRIPTION =
+  'Newest updatedAt first. totalCount counts the jobs in scope (not reduced by lastRunStates, as Marquez) exactly up to 10,000.';
+
+@ApiTags('Marquez: jobs')
+@Controller('api/v1')
+export class JobsController {
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly runs: RunsService,
+  ) {}
+
+  @Get('jobs')
+  @ApiOperation({ operationId: 'listJobs', summary: 'Jobs of every namespace (Marquez UI dashboard)', description: LIST_DESCRIPTION })
+  @ApiOkResponse({ type: MarquezJobListDto })
+  @ApiBadRequestResponse({ description: 'limit, offset or lastRunStates invalid; the message names it' })
+  all(@Query() query: JobListQuery): Promise<MarquezJobListDto> {
+    return this.list(undefined, query);
+  }
+
+  @Get('namespaces/:namespace/jobs')
+  @ApiOperation({ operationId: 'listNamespaceJobs', summary: 'Jobs of one namespace (Marquez getJobs)', description: LIST_DESCRIPTION })
+  @ApiOkResponse({ type: MarquezJobListDto })
+  @ApiBadRequestResponse({ description: 'limit, offset or lastRunStates invalid; the message names it' })
+  inNamespace(@Param('namespace') namespace: string, @Query() query: JobListQuery): Promise<MarquezJobListDto> {
+    return this.list(namespace, query);
+  }
+
+  @Get('namespaces/:namespace/jobs/:job')
+  @ApiOperation({ operationId: 'getJob', summary: 'One job with its latest runs and current inputs and outputs (Marquez getJob)' })
+  @ApiOkResponse({ type: MarquezJobDto })
+  @ApiNotFoundResponse({ description: 'No such job in the namespace' })
+  async get(@Param('namespace') namespace: string, @Param('job') job: string): Promise<MarquezJobDto> {
+    return jobShape(await this.jobs.get(namespace, job));
+  }
+
+  @Get('namespaces/:namespace/jobs/:job/runs')
+  @ApiOperation({
+    operationId: 'listJobRuns',
+    summary: 'Runs of a job, newest first (Marquez getRuns)',
+    description: 'Ordered by the first event time of each run. totalCount counts the runs of the job exactly up to 10,000.',
+  })
+  @ApiOkResponse({ type: MarquezRunListDto })
+  @ApiBadRequestResponse({ description: 'limit or offset invalid' })
+  @ApiNotFoundResponse({ description: 'No such job in the namespace' })
+  async jobRuns(@Param('namespace') namespace: string, @Param('job') job: string, @Query() query: MarquezPageQuery): Promise<MarquezRunListDto> {
+    const jobId = await this.jobs.idOf(namespace, job);
+    const { runs, totalCount } = await this.runs.ofJob(jobId, query.limit ?? 100, query.offset ?? 0);
+    return { runs: runs.map(runShape), totalCount };
+  }
+
+  private async list(namespace: string | undefined, query: JobListQuery): Promise<MarquezJobListDto> {
+    const { jobs, totalCount } = await this.jobs.list({
+      namespace,
+      latestRunStates: query.lastRunStates ? modelStates(query.lastRunStates) : undefined,
+      limit: query.limit ?? 100,
+      offset: query.offset ?? 0,
+    });
+    return { jobs: jobs.map(jobShape), totalCount };
+  }
+}

@@ -1,0 +1,29 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { EventsService } from '../read/events/events.service';
+import { LineageEventListDto, LineageEventsQuery } from './lineage-events.dto';
+
+@ApiTags('Marquez: events')
+@Controller('api/v1/events')
+export class LineageEventsController {
+  constructor(private readonly events: EventsService) {}
+
+  @Get('lineage')
+  @ApiOperation({
+    operationId: 'listLineageEvents',
+    summary: 'Received OpenLineage run events by event time (Marquez getLineageEvents)',
+    description: 'Run events only, as Marquez; after inclusive, before exclusive. Offset paging as Marquez, or keyset paging with cursor.',
+  })
+  @ApiOkResponse({ type: LineageEventListDto })
+  @ApiBadRequestResponse({ description: 'A query parameter is invalid; the message names it' })
+  list(@Query() query: LineageEventsQuery): Promise<LineageEventListDto> {
+    return this.events.runEvents({
+      after: query.after,
+      before: query.before,
+      direction: query.sortDirection ?? 'desc',
+      limit: query.limit ?? 100,
+      offset: query.offset ?? 0,
+      cursor: query.cursor,
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DEFAULT_DEPTH, DEFAULT_MAX_NODES, ColumnLineageQuery, LineageQuery } from '../read/lineage/lineage.query';
+import { LineageService } from '../read/lineage/lineage.service';
+import { MarquezDatasetDto } from './dataset.dto';
+import { MarquezJobDto } from './job.dto';
+import { MarquezColumnLineageGraphDto, MarquezLineageGraphDto } from './lineage.dto';
+import { columnLineageGraphShape, lineageGraphShape } from './lineage-shapes';
+
+@ApiTags('Marquez: lineage')
+@ApiExtraModels(MarquezDatasetDto, MarquezJobDto)
+@Controller('api/v1')
+export class LineageController {
+  constructor(private readonly lineage: LineageService) {}
+
+  @Get('lineage')
+  @ApiOperation({
+    operationId: 'getLineage',
+    summary: 'The directed lineage graph around a dataset or job (Marquez getLineage, plus direction, asOf and maxNodes)',
+    description:
+      'Walks only directed edges (dataset -> job for inputs, job -> dataset for outputs) from the node: upstream, downstream or both, ' +
+      'each node once, up to `depth` jobs away and at most `maxNodes` nodes (nearest first). One walk query whatever the graph size.',
+  })
+  @ApiOkResponse({ type: MarquezLineageGraphDto })
+  @ApiBadRequestResponse({ description: 'nodeId, depth, direction, asOf or maxNodes invalid; the message names it' })
+  @ApiNotFoundResponse({ description: 'No such dataset or job' })
+  async graph(@Query() query: LineageQuery): Promise<MarquezLineageGraphDto> {
+    const graph = await this.lineage.tableGraph(query.nodeId, {
+      depth: query.depth ?? DEFAULT_DEPTH,
+      direction: query.direction ?? 'both',
+      asOf: query.asOf ?? null,
+      maxNodes: query.maxNodes ?? DEFAULT_MAX_NODES,
+    });
+    return lineageGraphShape(graph);
+  }
+
+  @Get('column-lineage')
+  @ApiOperation({
+    operationId: 'getColumnLineage',
+    summary: 'The field-level lineage graph of a dataset or one of its fields (Marquez getColumnLineage, plus asOf and maxNodes)',
+    description: 'Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges.',
+  })
+  @ApiOkResponse({ type: MarquezColumnLineageGraphDto })
+  @ApiBadRequestResponse({ description: 'nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it' })
+  @ApiNotFoundResponse({ description: 'No such dataset' })
+  async columnGraph(@Query() query: ColumnLineageQuery): Promise<MarquezColumnLineageGraphDto> {
+    const graph = await this.lineage.fieldGraph(query.nodeId, {
+      depth: query.depth ?? DEFAULT_DEPTH,
+      direction: query.withDownstream ? 'both' : 'upstream',
+      asOf: query.asOf ?? null,
+      maxNodes: query.maxNodes ?? DEFAULT_MAX_NODES,
+    });
+    return columnLineageGraphShape(graph);
+  }
+}

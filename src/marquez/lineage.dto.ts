@@ -1,0 +1,57 @@
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { MarquezDatasetDto } from './dataset.dto';
+import { MarquezJobDto } from './job.dto';
+
+export class MarquezEdgeDto {
+  @ApiProperty() origin!: string;
+  @ApiProperty() destination!: string;
+}
+
+export class MarquezGraphNodeDto {
+  @ApiProperty({ description: "'dataset:{ns}:{name}' or 'job:{ns}:{name}'" }) id!: string;
+  @ApiProperty({ enum: ['DATASET', 'JOB'] }) type!: 'DATASET' | 'JOB';
+  @ApiProperty({ oneOf: [{ $ref: getSchemaPath(MarquezDatasetDto) }, { $ref: getSchemaPath(MarquezJobDto) }] })
+  data!: MarquezDatasetDto | MarquezJobDto;
+  @ApiProperty({ type: [MarquezEdgeDto], description: 'Edges ending at this node (origin is upstream)' }) inEdges!: MarquezEdgeDto[];
+  @ApiProperty({ type: [MarquezEdgeDto], description: 'Edges leaving this node (destination is downstream)' }) outEdges!: MarquezEdgeDto[];
+}
+
+export class MarquezLineageGraphDto {
+  @ApiProperty({ type: [MarquezGraphNodeDto], description: 'Sorted by id' }) graph!: MarquezGraphNodeDto[];
+  @ApiPropertyOptional({ description: 'Not in Marquez: true when maxNodes cut the graph' }) truncated!: boolean;
+}
+
+export class MarquezFieldInputDto {
+  @ApiProperty() namespace!: string;
+  @ApiProperty() dataset!: string;
+  @ApiProperty({ nullable: true, type: String }) datasetVersion!: string | null;
+  @ApiProperty() field!: string;
+  @ApiProperty({ nullable: true, type: String }) transformationDescription!: string | null;
+  @ApiProperty({ nullable: true, type: String }) transformationType!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Not in Marquez: OpenLineage 1-2-0 subtype' }) transformationSubtype!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean, description: 'Not in Marquez: OpenLineage 1-2-0 masking' }) masking!: boolean | null;
+}
+
+export class MarquezFieldDataDto {
+  @ApiProperty() namespace!: string;
+  @ApiProperty() dataset!: string;
+  @ApiProperty({ nullable: true, type: String }) datasetVersion!: string | null;
+  @ApiProperty() field!: string;
+  @ApiProperty({ description: "'' when no event gave the type" }) fieldType!: string;
+  @ApiProperty({ nullable: true, type: String }) transformationDescription!: string | null;
+  @ApiProperty({ nullable: true, type: String }) transformationType!: string | null;
+  @ApiProperty({ type: [MarquezFieldInputDto], description: 'The fields this one is computed from' }) inputFields!: MarquezFieldInputDto[];
+}
+
+export class MarquezFieldNodeDto {
+  @ApiProperty({ description: "'datasetField:{ns}:{name}:{field}'" }) id!: string;
+  @ApiProperty({ enum: ['DATASET_FIELD'] }) type!: 'DATASET_FIELD';
+  @ApiProperty({ type: MarquezFieldDataDto }) data!: MarquezFieldDataDto;
+  @ApiProperty({ type: [MarquezEdgeDto], description: "As Marquez: origin is this node, destination the upstream field" }) inEdges!: MarquezEdgeDto[];
+  @ApiProperty({ type: [MarquezEdgeDto], description: 'origin is this node, destination the downstream field' }) outEdges!: MarquezEdgeDto[];
+}
+
+export class MarquezColumnLineageGraphDto {
+  @ApiProperty({ type: [MarquezFieldNodeDto], description: 'Sorted by id' }) graph!: MarquezFieldNodeDto[];
+  @ApiPropertyOptional({ description: 'Not in Marquez: true when maxNodes cut the graph' }) truncated!: boolean;
+}

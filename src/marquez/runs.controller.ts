@@ -1,0 +1,36 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { IsIn } from 'class-validator';
+import { RunsService } from '../read/runs/runs.service';
+import { MarquezFacetsResultDto, MarquezRunDto } from './run.dto';
+import { runShape } from './shapes';
+
+export class FacetsQuery {
+  @ApiProperty({ enum: ['run', 'job'], description: "run: the run's facets; job: the job facets its events carried" })
+  @IsIn(['run', 'job'])
+  type!: 'run' | 'job';
+}
+
+@ApiTags('Marquez: runs')
+@Controller('api/v1/jobs/runs')
+export class RunsController {
+  constructor(private readonly runs: RunsService) {}
+
+  @Get(':id')
+  @ApiOperation({ operationId: 'getRun', summary: 'One run (Marquez getRun)' })
+  @ApiOkResponse({ type: MarquezRunDto })
+  @ApiBadRequestResponse({ description: 'The id is not a UUID' })
+  @ApiNotFoundResponse({ description: 'No such run' })
+  async get(@Param('id') id: string): Promise<MarquezRunDto> {
+    return runShape(await this.runs.get(id));
+  }
+
+  @Get(':id/facets')
+  @ApiOperation({ operationId: 'getRunFacets', summary: "A run's facets or its job facets, merged latest-wins by event time (Marquez getFacets)" })
+  @ApiOkResponse({ type: MarquezFacetsResultDto })
+  @ApiBadRequestResponse({ description: 'The id is not a UUID, or type is not run or job' })
+  @ApiNotFoundResponse({ description: 'No such run' })
+  async facets(@Param('id') id: string, @Query() query: FacetsQuery): Promise<MarquezFacetsResultDto> {
+    return { runId: id.toLowerCase(), facets: await this.runs.facets(id, query.type) };
+  }
+}

@@ -1,0 +1,163 @@
+import { DatasetVersionView, DatasetView, FieldView, JobView, RunEventState, RunView } from '../read/shared/views';
+import { MarquezColumnLineageDto, MarquezDatasetDto, MarquezDatasetVersionDto, MarquezFieldDto } from './dataset.dto';
+import { MarquezJobDto } from './job.dto';
+import { MarquezRunDto, RunState } from './run.dto';
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+/** OpenLineage event type of the run's winning event -> Marquez run state. */
+export function runState(state: RunEventState): RunState {
+  switch (state) {
+    case 'START':
+    case 'RUNNING':
+      return 'RUNNING';
+    case 'COMPLETE':
+      return 'COMPLETED';
+    case 'FAIL':
+      return 'FAILED';
+    case 'ABORT':
+      return 'ABORTED';
+    default:
+      // Known only as a parent, or only OTHER events: nothing says it started.
+      return 'NEW';
+  }
+}
+
+/** Marquez lastRunStates -> the states the model stores ('NEW' stands for a run with none). */
+export function modelStates(states: string[]): string[] {
+  const map: Record<string, string[]> = {
+    NEW: ['NEW', 'OTHER'],
+    RUNNING: ['START', 'RUNNING'],
+    COMPLETED: ['COMPLETE'],
+    FAILED: ['FAIL'],
+    ABORTED: ['ABORT'],
+    OTHER: ['OTHER'],
+  };
+  return [...new Set(states.flatMap((s) => map[s] ?? []))];
+}
+
+export function runShape(run: RunView): MarquezRunDto {
+  const finished = run.state === 'COMPLETE' || run.state === 'FAIL' || run.state === 'ABORT';
+  const durationMs = finished && run.startedAt && run.endedAt ? Math.max(0, run.endedAt.getTime() - run.startedAt.getTime()) : null;
+  const version = (v: { namespace: string; name: string; version: string }) => ({
+    datasetVersionId: { namespace: v.namespace, name: v.name, version: v.version },
+    facets: {},
+  });
+  return {
+    id: run.id,
+    createdAt: run.firstSeenAt.toISOString(),
+    updatedAt: run.lastSeenAt.toISOString(),
+    nominalStartTime: iso(run.nominalStartTime),
+    nominalEndTime: iso(run.nominalEndTime),
+    state: runState(run.state),
+    startedAt: iso(run.startedAt),
+    endedAt: finished ? iso(run.endedAt) : null,
+    durationMs,
+    args: {},
+    jobVersion: null,
+    inputDatasetVersions: run.inputs.map(version),
+    outputDatasetVersions: run.outputs.map(version),
+    facets: run.facets,
+  };
+}
+
+function jobType(processingType: string | null): 'BATCH' | 'STREAM' {
+  return processingType?.toUpperCase() === 'STREAMING' ? 'STREAM' : 'BATCH';
+}
+
+function simpleName(name: string, parentJobName: string | null): string {
+  if (parentJobName && name.startsWith(`${parentJobName}.`)) return name.slice(parentJobName.length + 1);
+  return name;
+}
+
+export function jobShape(job: JobView): MarquezJobDto {
+  const runs = job.latestRuns.map(runShape);
+  return {
+    id: { namespace: job.namespace, name: job.name },
+    type: jobType(job.processingType),
+    name: job.name,
+    simpleName: simpleName(job.name, job.parentJobName),
+    parentJobName: job.parentJobName,
+    parentJobUuid: job.parentJobId,
+    createdAt: job.firstSeenAt.toISOString(),
+    updatedAt: job.lastSeenAt.toISOString(),
+    namespace: job.namespace,
+    inputs: job.inputs,
+    outputs: job.outputs,
+    location: job.sourceCodeUrl,
+    description: job.description,
+    latestRun: runs[0] ?? null,
+    // The dashboard calls latestRuns.reduce() without an initial value: null, never [].
+    latestRuns: runs.length > 0 ? runs : null,
+    facets: job.facets,
+    currentVersion: null,
+    labels: [],
+    tags: job.tags,
+  };
+}
+
+function fieldShape(field: FieldView): MarquezFieldDto {
+  return { name: field.name, type: field.type, tags: field.tags, description: field.description };
+}
+
+function columnLineageShape(dataset: DatasetView): MarquezColumnLineageDto[] | null {
+  if (dataset.columnLineage.length === 0) return null;
+  return dataset.columnLineage.map((c) => ({
+    name: c.field,
+    inputFields: c.inputs.map((i) => ({
+      namespace: i.namespace,
+      dataset: i.name,
+      field: i.field,
+      transformationDescription: i.description,
+      transformationType: i.transformationType,
+    })),
+    transformationDescription: null,
+    transformationType: null,
+  }));
+}
+
+function lifecycleState(facets: Record<string, unknown>): string | null {
+  const facet = facets.lifecycleStateChange as { lifecycleStateChange?: unknown } | undefined;
+  return typeof facet?.lifecycleStateChange === 'string' ? facet.lifecycleStateChange : null;
+}
+
+export function datasetShape(dataset: DatasetView): MarquezDatasetDto {
+  return {
+    id: { namespace: dataset.namespace, name: dataset.name },
+    type: 'DB_TABLE',
+    name: dataset.name,
+    physicalName: dataset.name,
+    createdAt: dataset.firstSeenAt.toISOString(),
+    updatedAt: dataset.lastSeenAt.toISOString(),
+    namespace: dataset.namespace,
+    sourceName: dataset.sourceName ?? dataset.namespace,
+    fields: dataset.fields.map(fieldShape),
+    tags: dataset.tags,
+    lastModifiedAt: iso(dataset.lastModifiedAt),
+    lastLifecycleState: lifecycleState(dataset.facets),
+    description: dataset.description,
+    currentVersion: dataset.currentVersionId,
+    columnLineage: columnLineageShape(dataset),
+    facets: dataset.facets,
+    deleted: false,
+  };
+}
+
+export function datasetVersionShape(version: DatasetVersionView): MarquezDatasetVersionDto {
+  return {
+    id: { namespace: version.namespace, name: version.name, version: version.version },
+    type: 'DB_TABLE',
+    name: version.name,
+    physicalName: version.name,
+    createdAt: version.createdAt.toISOString(),
+    version: version.version,
+    namespace: version.namespace,
+    sourceName: version.sourceName ?? version.namespace,
+    fields: version.fields.map(fieldShape),
+    tags: [],
+    lifecycleState: lifecycleState(version.facets),
+    description: version.description,
+    createdByRun: version.createdByRun ? runShape(version.createdByRun) : null,
+    facets: version.facets,
+  };
+}

@@ -1,0 +1,62 @@
+import { EntityManager } from 'typeorm';
+import { ColumnLineageEdgeMutation, ColumnLineageHeadMutation, LineageEdgeMutation, SourceMutation, TagMutation } from '../mutations';
+import { upsertLatest, upsertSpan } from './sql';
+
+/** `lineage_edges`: span; last_run_id follows the last event. */
+export function applyLineageEdges(manager: EntityManager, rows: LineageEdgeMutation[]): Promise<void> {
+  return upsertSpan(
+    manager,
+    'lineage_edges',
+    {
+      keys: [['job_id', 'uuid', (r) => r.jobId], ['direction', 'text', (r) => r.direction], ['dataset_id', 'uuid', (r) => r.datasetId]],
+      followers: [['last_run_id', 'uuid', (r) => r.runId]],
+      firstEventId: true,
+    },
+    rows,
+  );
+}
+
+/** `column_lineage_heads`: the latest event that stated an output field's lineage. */
+export function applyColumnLineageHeads(manager: EntityManager, rows: ColumnLineageHeadMutation[]): Promise<void> {
+  return upsertLatest(manager, 'column_lineage_heads', [['dataset_id', 'uuid', (r) => r.datasetId], ['field', 'text', (r) => r.field]], [], rows);
+}
+
+/** `column_lineage_edges`: span; description and masking follow the last event. */
+export function applyColumnLineageEdges(manager: EntityManager, rows: ColumnLineageEdgeMutation[]): Promise<void> {
+  return upsertSpan(
+    manager,
+    'column_lineage_edges',
+    {
+      keys: [
+        ['output_dataset_id', 'uuid', (r) => r.outputDatasetId],
+        ['output_field', 'text', (r) => r.outputField],
+        ['input_dataset_id', 'uuid', (r) => r.inputDatasetId],
+        ['input_field', 'text', (r) => r.inputField],
+        ['transformation_type', 'text', (r) => r.transformationType],
+        ['transformation_subtype', 'text', (r) => r.transformationSubtype],
+      ],
+      followers: [['description', 'text', (r) => r.description], ['masking', 'boolean', (r) => r.masking]],
+      firstEventId: true,
+    },
+    rows,
+  );
+}
+
+/** `tags`: add-only; value and source follow the last event. */
+export function applyTags(manager: EntityManager, rows: TagMutation[]): Promise<void> {
+  return upsertSpan(
+    manager,
+    'tags',
+    {
+      keys: [['target_kind', 'text', (r) => r.targetKind], ['target_id', 'uuid', (r) => r.targetId], ['field', 'text', (r) => r.field], ['key', 'text', (r) => r.key]],
+      followers: [['value', 'text', (r) => r.value], ['source', 'text', (r) => r.source]],
+      firstEventId: false,
+    },
+    rows,
+  );
+}
+
+/** `sources`: uri follows the last event. */
+export function applySources(manager: EntityManager, rows: SourceMutation[]): Promise<void> {
+  return upsertSpan(manager, 'sources', { keys: [['name', 'text', (r) => r.name]], followers: [['uri', 'text', (r) => r.uri]], firstEventId: false }, rows);
+}

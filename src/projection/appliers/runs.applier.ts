@@ -1,0 +1,73 @@
+import { EntityManager } from 'typeorm';
+import { RunMutation } from '../mutations';
+import { unnest } from './sql';
+
+const TERMINAL = `('COMPLETE', 'FAIL', 'ABORT')`;
+/**
+ * A run's state rank: a terminal state beats any other, then the later event time, then the
+ * greater event id. START, RUNNING or OTHER therefore never move a finished run back.
+ */
+const RANK = (alias: string, state: string, at: string, eventId: string) =>
+  `(${alias}.${state} IN ${TERMINAL}, ${alias}.${at}, ${alias}.${eventId})`;
+
+/** `runs`: state by rank (a mention without state never sets one); started_at the earliest START; span. */
+export async function applyRuns(manager: EntityManager, rows: RunMutation[]): Promise<void> {
+  if (rows.length === 0) return;
+  const { source, params } = unnest(rows, [
+    ['id', 'uuid', (r) => r.id],
+    ['job_id', 'uuid', (r) => r.jobId],
+    ['state', 'text', (r) => r.state],
+    ['at', 'timestamptz', (r) => r.at],
+    ['event_id', 'bigint', (r) => r.eventId],
+  ]);
+  const wins = `excluded.state IS NOT NULL AND (x.state IS NULL OR ${RANK('excluded', 'state', 'state_at', 'state_event_id')} > ${RANK('x', 'state', 'state_at', 'state_event_id')})`;
+  await manager.query(
+    `WITH u AS (SELECT * FROM ${source}),
+     g AS (SELECT id, min(at) AS first_at, max(at) AS last_at, min(at) FILTER (WHERE state = 'START') AS started_at FROM u GROUP BY id),
+     b AS (SELECT DISTINCT ON (id) * FROM u ORDER BY id, state IS NOT NULL DESC, ${RANK('u', 'state', 'at', 'event_id')} DESC),
+     j AS (SELECT DISTINCT ON (id) id, job_id FROM u ORDER BY id, at, event_id)
+     INSERT INTO runs AS x (id, job_id, state, state_at, state_event_id, started_at, ended_at, first_seen_at, last_seen_at)
+     SELECT b.id, j.job_id, b.state,
+            CASE WHEN b.state IS NOT NULL THEN b.at END, CASE WHEN b.state IS NOT NULL THEN b.event_id END,
+            g.started_at, CASE WHEN b.state IN ${TERMINAL} THEN b.at END, g.first_at, g.last_at
+       FROM b JOIN g USING (id) JOIN j USING (id)
+      ORDER BY b.id
+     ON CONFLICT (id) DO UPDATE SET
+       state          = CASE WHEN ${wins} THEN excluded.state ELSE x.state END,
+       state_at       = CASE WHEN ${wins} THEN excluded.state_at ELSE x.state_at END,
+       state_event_id = CASE WHEN ${wins} THEN excluded.state_event_id ELSE x.state_event_id END,
+       ended_at       = CASE WHEN ${wins} THEN excluded.ended_at ELSE x.ended_at END,
+       started_at     = least(x.started_at, excluded.started_at),
+       first_seen_at  = least(x.first_seen_at, excluded.first_seen_at),
+       last_seen_at   = greatest(x.last_seen_at, excluded.last_seen_at)
+     WHERE ${wins}
+        OR excluded.first_seen_at < x.first_seen_at OR excluded.last_seen_at > x.last_seen_at
+        OR excluded.started_at < coalesce(x.started_at, 'infinity')`,
+    params,
+  );
+}
+
+const UUID = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
+
+/** Nominal times, error message and parent run: derived from the run's merged facets. */
+export async function deriveRunColumns(manager: EntityManager, runIds: string[]): Promise<void> {
+  if (runIds.length === 0) return;
+  await manager.query(
+    `UPDATE runs r SET nominal_start_time = c.nominal_start_time, nominal_end_time = c.nominal_end_time,
+            error_message = c.error_message, parent_run_id = c.parent_run_id
+       FROM (SELECT id,
+                    lineage_try_timestamptz(n->>'nominalStartTime') AS nominal_start_time,
+                    lineage_try_timestamptz(n->>'nominalEndTime') AS nominal_end_time,
+                    e->>'message' AS error_message,
+                    CASE WHEN p->'run'->>'runId' ~ ${UUID} AND lower(p->'run'->>'runId') <> id::text
+                         THEN (p->'run'->>'runId')::uuid END AS parent_run_id
+               FROM unnest($1::uuid[]) AS id,
+                    LATERAL (SELECT (SELECT facet FROM run_facets WHERE run_id = id AND facet_type = 'run' AND name = 'nominalTime') AS n,
+                                    (SELECT facet FROM run_facets WHERE run_id = id AND facet_type = 'run' AND name = 'errorMessage') AS e,
+                                    (SELECT facet FROM run_facets WHERE run_id = id AND facet_type = 'run' AND name = 'parent') AS p) AS facets) c
+      WHERE r.id = c.id
+        AND (r.nominal_start_time, r.nominal_end_time, r.error_message, r.parent_run_id)
+            IS DISTINCT FROM (c.nominal_start_time, c.nominal_end_time, c.error_message, c.parent_run_id)`,
+    [[...new Set(runIds)].sort()],
+  );
+}

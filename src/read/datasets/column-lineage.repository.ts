@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { InjectReadDataSource } from '../../database/read-data-source';
+import { ColumnInputView } from '../shared/views';
+
+export interface ColumnEdgeRow extends ColumnInputView {
+  outputDatasetId: string;
+  outputField: string;
+}
+
+/** The current column lineage of output datasets: per output field, the edges of its head event. */
+@Injectable()
+export class ColumnLineageRepository {
+  constructor(@InjectReadDataSource() private readonly dataSource: DataSource) {}
+
+  async currentOf(datasetIds: string[]): Promise<ColumnEdgeRow[]> {
+    if (datasetIds.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT h.dataset_id AS "outputDatasetId", h.field AS "outputField", d.namespace, d.name, e.input_field AS field,
+              nullif(e.transformation_type, '') AS "transformationType",
+              nullif(e.transformation_subtype, '') AS "transformationSubtype", e.description, e.masking
+         FROM column_lineage_heads h
+         JOIN column_lineage_edges e ON e.output_dataset_id = h.dataset_id AND e.output_field = h.field
+                                    AND e.last_seen_at = h.event_time AND e.last_event_id = h.event_id
+         JOIN datasets d ON d.id = e.input_dataset_id
+        WHERE h.dataset_id = ANY($1::uuid[]) AND h.field <> ''
+        ORDER BY h.dataset_id, h.field, d.namespace, d.name, e.input_field`,
+      [datasetIds],
+    );
+  }
+}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { InjectReadDataSource } from '../../database/read-data-source';
+
+/** A field as dataset_versions.fields stores it (as the latest event with this schema sent it). */
+export interface StoredField {
+  name: string;
+  type?: string | null;
+  description?: string | null;
+}
+
+export interface DatasetVersionRow {
+  id: string;
+  datasetId: string;
+  fields: StoredField[];
+  createdAt: Date;
+  createdByRunId: string | null;
+}
+
+const COLUMNS = `id, dataset_id AS "datasetId", fields, coalesce(created_at, first_seen_at) AS "createdAt",
+  created_by_run_id AS "createdByRunId"`;
+
+/** Read queries on `dataset_versions`: one version per distinct schema of a dataset. */
+@Injectable()
+export class DatasetVersionsRepository {
+  constructor(@InjectReadDataSource() private readonly dataSource: DataSource) {}
+
+  async byIds(ids: string[]): Promise<DatasetVersionRow[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.query(`SELECT ${COLUMNS} FROM dataset_versions WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  /** Newest first (dataset_versions_dataset_idx). */
+  ofDataset(datasetId: string, limit: number, offset: number): Promise<DatasetVersionRow[]> {
+    return this.dataSource.query(
+      `SELECT ${COLUMNS} FROM dataset_versions WHERE dataset_id = $1 ORDER BY first_seen_at DESC, id LIMIT $2 OFFSET $3`,
+      [datasetId, limit, offset],
+    );
+  }
+
+  async countOfDataset(datasetId: string, cap: number): Promise<number> {
+    const [row] = await this.dataSource.query(
+      'SELECT count(*)::int AS n FROM (SELECT 1 FROM dataset_versions WHERE dataset_id = $1 LIMIT $2) capped',
+      [datasetId, cap],
+    );
+    return row.n;
+  }
+}

@@ -1,0 +1,159 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { UUID_PATTERN } from '../../openlineage/json';
+import { RunsService } from '../runs/runs.service';
+import { groupBy } from '../shared/group-by';
+import { MAX_OFFSET } from '../shared/page-query';
+import { DatasetVersionView, DatasetView, FieldView } from '../shared/views';
+import { TagsRepository } from '../tags/tags.repository';
+import { ColumnLineageRepository } from './column-lineage.repository';
+import { DatasetModelRow, DatasetReadRepository } from './dataset-read.repository';
+import { DatasetVersionRow, DatasetVersionsRepository, StoredField } from './dataset-versions.repository';
+
+function fieldViews(fields: StoredField[], tags: Map<string, string[]> | undefined): FieldView[] {
+  return fields.map((f) => ({
+    name: f.name,
+    type: f.type ?? null,
+    description: f.description ?? null,
+    tags: tags?.get(f.name) ?? [],
+  }));
+}
+
+/**
+ * Datasets as the lineage model knows them: current facets, fields, version, tags and column
+ * lineage, each read from its own table in one query per page (never from the events).
+ */
+@Injectable()
+export class DatasetViewsService {
+  constructor(
+    private readonly datasets: DatasetReadRepository,
+    private readonly versions: DatasetVersionsRepository,
+    private readonly columnLineage: ColumnLineageRepository,
+    private readonly tags: TagsRepository,
+    private readonly runs: RunsService,
+  ) {}
+
+  async inNamespace(namespace: string, limit: number, offset: number): Promise<{ datasets: DatasetView[]; totalCount: number }> {
+    const [rows, totalCount] = await Promise.all([
+      this.datasets.inNamespace(namespace, limit, offset),
+      this.datasets.countInNamespace(namespace, MAX_OFFSET),
+    ]);
+    return { datasets: await this.views(rows), totalCount };
+  }
+
+  async byName(namespace: string, name: string): Promise<DatasetView> {
+    const [view] = await this.views([await this.row(namespace, name)]);
+    return view;
+  }
+
+  async byId(id: string): Promise<DatasetView | null> {
+    const row = await this.datasets.findModelById(id);
+    return row ? (await this.views([row]))[0] : null;
+  }
+
+  /** In no particular order; unknown ids are left out. */
+  async byIds(ids: string[]): Promise<DatasetView[]> {
+    return this.views(await this.datasets.findModelByIds(ids));
+  }
+
+  /** The dataset's id, or 404. */
+  async idOf(namespace: string, name: string): Promise<string> {
+    return (await this.row(namespace, name)).id;
+  }
+
+  async versionList(namespace: string, name: string, limit: number, offset: number): Promise<{ versions: DatasetVersionView[]; totalCount: number }> {
+    const dataset = await this.row(namespace, name);
+    const [rows, totalCount] = await Promise.all([
+      this.versions.ofDataset(dataset.id, limit, offset),
+      this.versions.countOfDataset(dataset.id, MAX_OFFSET),
+    ]);
+    return { versions: await this.versionViews(dataset, rows), totalCount };
+  }
+
+  async version(namespace: string, name: string, version: string): Promise<DatasetVersionView> {
+    if (!UUID_PATTERN.test(version)) throw new BadRequestException('version must be a dataset version (a UUID)');
+    const dataset = await this.row(namespace, name);
+    const [row] = await this.versions.byIds([version.toLowerCase()]);
+    if (!row || row.datasetId !== dataset.id) {
+      throw new NotFoundException(`version '${version}' not found for dataset '${name}' in namespace '${namespace}'`);
+    }
+    const [view] = await this.versionViews(dataset, [row]);
+    return view;
+  }
+
+  private async row(namespace: string, name: string): Promise<DatasetModelRow> {
+    const row = await this.datasets.findModelByName(namespace, name);
+    if (!row) throw new NotFoundException(`dataset '${name}' not found in namespace '${namespace}'`);
+    return row;
+  }
+
+  private async views(rows: DatasetModelRow[]): Promise<DatasetView[]> {
+    const ids = rows.map((r) => r.id);
+    const versionIds = rows.flatMap((r) => (r.currentVersionId ? [r.currentVersionId] : []));
+    const [facets, versions, tags, columnEdges, lastModified] = await Promise.all([
+      this.datasets.facets(ids),
+      this.versions.byIds(versionIds),
+      this.tags.of('dataset', ids),
+      this.columnLineage.currentOf(ids),
+      this.datasets.lastModified(ids),
+    ]);
+    const versionById = new Map(versions.map((v) => [v.id, v]));
+    const edgesByDataset = groupBy(columnEdges, (e) => e.outputDatasetId);
+    return rows.map((row) => {
+      const version = row.currentVersionId ? versionById.get(row.currentVersionId) : undefined;
+      const datasetTags = tags.get(row.id);
+      const byField = groupBy(edgesByDataset.get(row.id) ?? [], (e) => e.outputField);
+      return {
+        id: row.id,
+        namespace: row.namespace,
+        name: row.name,
+        scheme: row.scheme,
+        authority: row.authority,
+        kind: row.kind,
+        firstSeenAt: row.firstSeenAt,
+        lastSeenAt: row.lastSeenAt,
+        description: row.description,
+        sourceName: row.sourceName,
+        currentVersionId: row.currentVersionId,
+        facets: facets.get(row.id) ?? {},
+        fields: fieldViews(version?.fields ?? [], datasetTags),
+        tags: datasetTags?.get('') ?? [],
+        columnLineage: [...byField].map(([field, inputs]) => ({
+          field,
+          inputs: inputs.map((e) => ({
+            namespace: e.namespace,
+            name: e.name,
+            field: e.field,
+            transformationType: e.transformationType,
+            transformationSubtype: e.transformationSubtype,
+            description: e.description,
+            masking: e.masking,
+          })),
+        })),
+        lastModifiedAt: lastModified.get(row.id) ?? null,
+      };
+    });
+  }
+
+  private async versionViews(dataset: DatasetModelRow, rows: DatasetVersionRow[]): Promise<DatasetVersionView[]> {
+    const runIds = [...new Set(rows.flatMap((r) => (r.createdByRunId ? [r.createdByRunId] : [])))];
+    const [runs, tags, facets] = await Promise.all([
+      this.runs.views(runIds),
+      this.tags.of('dataset', [dataset.id]),
+      this.datasets.facets([dataset.id]),
+    ]);
+    const runById = new Map(runs.map((r) => [r.id, r]));
+    return rows.map((row) => ({
+      namespace: dataset.namespace,
+      name: dataset.name,
+      datasetId: dataset.id,
+      version: row.id,
+      createdAt: row.createdAt,
+      sourceName: dataset.sourceName,
+      description: dataset.description,
+      fields: fieldViews(row.fields, tags.get(dataset.id)),
+      // Facets are kept per dataset, not per version: the current version shows them.
+      facets: row.id === dataset.currentVersionId ? (facets.get(dataset.id) ?? {}) : {},
+      createdByRun: row.createdByRunId ? (runById.get(row.createdByRunId) ?? null) : null,
+    }));
+  }
+}

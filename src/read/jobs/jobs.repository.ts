@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { InjectReadDataSource } from '../../database/read-data-source';
+import { Facets } from '../shared/views';
+
+export interface JobRow {
+  id: string;
+  namespace: string;
+  name: string;
+  processingType: string | null;
+  jobType: string | null;
+  integration: string | null;
+  description: string | null;
+  sql: string | null;
+  sourceCodeUrl: string | null;
+  parentJobId: string | null;
+  parentJobName: string | null;
+  latestRunId: string | null;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+}
+
+export interface JobListFilter {
+  namespace?: string;
+  /** States of the latest run as the model stores them ('NEW' for none yet); jobs without a run always pass. */
+  latestRunStates?: string[];
+  limit: number;
+  offset: number;
+}
+
+export interface JobEdgeRow {
+  jobId: string;
+  direction: 'input' | 'output';
+  namespace: string;
+  name: string;
+}
+
+const JOB_COLUMNS = `j.id, j.namespace, j.name, j.processing_type AS "processingType", j.job_type AS "jobType",
+  j.integration, j.description, j.sql, j.source_code_url AS "sourceCodeUrl", j.parent_job_id AS "parentJobId",
+  p.name AS "parentJobName", j.latest_run_id AS "latestRunId", j.first_seen_at AS "firstSeenAt", j.last_seen_at AS "lastSeenAt"`;
+
+/** Read queries on `jobs`, `job_facets`, and the datasets of a job's latest run. */
+@Injectable()
+export class JobsRepository {
+  constructor(@InjectReadDataSource() private readonly dataSource: DataSource) {}
+
+  /** Newest updatedAt first (jobs_updated_idx or jobs_namespace_updated_idx, read backwards). */
+  async list(filter: JobListFilter): Promise<JobRow[]> {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (filter.namespace !== undefined) {
+      params.push(filter.namespace);
+      where.push(`j.namespace = $${params.length}`);
+    }
+    if (filter.latestRunStates) {
+      params.push(filter.latestRunStates);
+      where.push(`(j.latest_run_id IS NULL OR NOT EXISTS (SELECT 1 FROM runs r WHERE r.id = j.latest_run_id)
+                   OR (SELECT coalesce(r.state, 'NEW') FROM runs r WHERE r.id = j.latest_run_id) = ANY($${params.length}::text[]))`);
+    }
+    params.push(filter.limit, filter.offset);
+    return this.dataSource.query(
+      `SELECT ${JOB_COLUMNS} FROM jobs j LEFT JOIN jobs p ON p.id = j.parent_job_id
+        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY j.last_seen_at DESC, j.id DESC
+        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+  }
+
+  /** Jobs in scope, counted from the index and stopped at `cap`. */
+  async count(namespace: string | undefined, cap: number): Promise<number> {
+    const [row] = await this.dataSource.query(
+      namespace === undefined
+        ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs LIMIT $1) capped`
+        : `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs WHERE namespace = $2 LIMIT $1) capped`,
+      namespace === undefined ? [cap] : [cap, namespace],
+    );
+    return row.n;
+  }
+
+  async findByName(namespace: string, name: string): Promise<JobRow | null> {
+    const rows = await this.dataSource.query(
+      `SELECT ${JOB_COLUMNS} FROM jobs j LEFT JOIN jobs p ON p.id = j.parent_job_id WHERE j.namespace = $1 AND j.name = $2`,
+      [namespace, name],
+    );
+    return rows[0] ?? null;
+  }
+
+  async byIds(ids: string[]): Promise<JobRow[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT ${JOB_COLUMNS} FROM jobs j LEFT JOIN jobs p ON p.id = j.parent_job_id WHERE j.id = ANY($1::uuid[])`,
+      [ids],
+    );
+  }
+
+  /** Current facets ({"_deleted": true} tombstones left out). */
+  async facets(jobIds: string[]): Promise<Map<string, Facets>> {
+    const byJob = new Map<string, Facets>();
+    if (jobIds.length === 0) return byJob;
+    const rows: Array<{ jobId: string; name: string; facet: unknown }> = await this.dataSource.query(
+      `SELECT job_id AS "jobId", name, facet FROM job_facets
+        WHERE job_id = ANY($1::uuid[]) AND facet IS NOT NULL ORDER BY job_id, name`,
+      [jobIds],
+    );
+    for (const row of rows) byJob.set(row.jobId, { ...(byJob.get(row.jobId) ?? {}), [row.name]: row.facet });
+    return byJob;
+  }
+
+  /**
+   * Current inputs and outputs: the datasets of the job's latest run, at most `perDirection`
+   * each (an event may name hundreds of thousands of datasets; a job's shape must stay small).
+   */
+  async currentEdges(jobIds: string[], perDirection: number): Promise<JobEdgeRow[]> {
+    if (jobIds.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT j.id AS "jobId", dir.direction, d.namespace, d.name
+         FROM jobs j
+        CROSS JOIN (VALUES ('input'), ('output')) AS dir(direction)
+        CROSS JOIN LATERAL (SELECT rd.dataset_id FROM run_datasets rd
+                             WHERE rd.run_id = j.latest_run_id AND rd.direction = dir.direction
+                             LIMIT $2) e
+         JOIN datasets d ON d.id = e.dataset_id
+        WHERE j.id = ANY($1::uuid[])
+        ORDER BY j.id, dir.direction, d.namespace, d.name`,
+      [jobIds, perDirection],
+    );
+  }
+}

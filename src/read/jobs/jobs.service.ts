@@ -1,0 +1,68 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { RunsService } from '../runs/runs.service';
+import { groupBy } from '../shared/group-by';
+import { MAX_OFFSET } from '../shared/page-query';
+import { JobView } from '../shared/views';
+import { TagsRepository } from '../tags/tags.repository';
+import { JobListFilter, JobRow, JobsRepository } from './jobs.repository';
+
+/** Marquez sends at most 10 runs in a job's latestRuns. */
+const LATEST_RUNS = 10;
+/** Current inputs and outputs shown per job and direction. */
+const EDGES_PER_DIRECTION = 1000;
+
+@Injectable()
+export class JobsService {
+  constructor(
+    private readonly jobs: JobsRepository,
+    private readonly runs: RunsService,
+    private readonly tags: TagsRepository,
+  ) {}
+
+  async list(filter: JobListFilter): Promise<{ jobs: JobView[]; totalCount: number }> {
+    const [rows, totalCount] = await Promise.all([this.jobs.list(filter), this.jobs.count(filter.namespace, MAX_OFFSET)]);
+    return { jobs: await this.views(rows), totalCount };
+  }
+
+  async get(namespace: string, name: string): Promise<JobView> {
+    const row = await this.jobs.findByName(namespace, name);
+    if (!row) throw new NotFoundException(`job '${name}' not found in namespace '${namespace}'`);
+    const [view] = await this.views([row]);
+    return view;
+  }
+
+  /** In no particular order; unknown ids are left out. */
+  async byIds(ids: string[]): Promise<JobView[]> {
+    return this.views(await this.jobs.byIds(ids));
+  }
+
+  /** The job's id, or 404: for the endpoints under a job. */
+  async idOf(namespace: string, name: string): Promise<string> {
+    const row = await this.jobs.findByName(namespace, name);
+    if (!row) throw new NotFoundException(`job '${name}' not found in namespace '${namespace}'`);
+    return row.id;
+  }
+
+  private async views(rows: JobRow[]): Promise<JobView[]> {
+    const ids = rows.map((r) => r.id);
+    const [facets, tags, edges, latestRuns] = await Promise.all([
+      this.jobs.facets(ids),
+      this.tags.of('job', ids),
+      this.jobs.currentEdges(ids, EDGES_PER_DIRECTION),
+      this.runs.latestOfJobs(ids, LATEST_RUNS),
+    ]);
+    const edgesByJob = groupBy(edges, (e) => e.jobId);
+    return rows.map((row) => {
+      const mine = edgesByJob.get(row.id) ?? [];
+      const ref = ({ namespace, name }: { namespace: string; name: string }) => ({ namespace, name });
+      return {
+        ...row,
+        facets: facets.get(row.id) ?? {},
+        tags: tags.get(row.id)?.get('') ?? [],
+        inputs: mine.filter((e) => e.direction === 'input').map(ref),
+        outputs: mine.filter((e) => e.direction === 'output').map(ref),
+        latestRuns: latestRuns.get(row.id) ?? [],
+      };
+    });
+  }
+}

@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { InjectReadDataSource } from '../../database/read-data-source';
+import { DatasetVersionRef, Facets, RunEventState } from '../shared/views';
+
+export interface RunRow {
+  id: string;
+  jobId: string;
+  jobNamespace: string;
+  jobName: string;
+  state: RunEventState;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  nominalStartTime: Date | null;
+  nominalEndTime: Date | null;
+  errorMessage: string | null;
+  parentRunId: string | null;
+}
+
+export interface RunDatasetRow extends DatasetVersionRef {
+  runId: string;
+  direction: 'input' | 'output';
+}
+
+const RUN_COLUMNS = `r.id, r.job_id AS "jobId", j.namespace AS "jobNamespace", j.name AS "jobName", r.state,
+  r.first_seen_at AS "firstSeenAt", r.last_seen_at AS "lastSeenAt", r.started_at AS "startedAt", r.ended_at AS "endedAt",
+  r.nominal_start_time AS "nominalStartTime", r.nominal_end_time AS "nominalEndTime", r.error_message AS "errorMessage",
+  r.parent_run_id AS "parentRunId"`;
+
+/** Read queries on `runs`, `run_facets` and `run_datasets`. A job's runs: newest first seen first. */
+@Injectable()
+export class RunsRepository {
+  constructor(@InjectReadDataSource() private readonly dataSource: DataSource) {}
+
+  async byIds(ids: string[]): Promise<RunRow[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT ${RUN_COLUMNS} FROM runs r JOIN jobs j ON j.id = r.job_id WHERE r.id = ANY($1::uuid[])`,
+      [ids],
+    );
+  }
+
+  /** Run ids of one job, newest first (runs_job_idx). */
+  async idsOfJob(jobId: string, limit: number, offset: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM runs WHERE job_id = $1 ORDER BY first_seen_at DESC, id LIMIT $2 OFFSET $3`,
+      [jobId, limit, offset],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async countOfJob(jobId: string, cap: number): Promise<number> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM runs WHERE job_id = $1 LIMIT $2) capped`,
+      [jobId, cap],
+    );
+    return row.n;
+  }
+
+  /** The newest `perJob` run ids of each job, newest first. */
+  async latestIdsOfJobs(jobIds: string[], perJob: number): Promise<Map<string, string[]>> {
+    const byJob = new Map<string, string[]>();
+    if (jobIds.length === 0) return byJob;
+    const rows: Array<{ jobId: string; id: string }> = await this.dataSource.query(
+      `SELECT j.id AS "jobId", r.id
+         FROM unnest($1::uuid[]) AS j(id)
+        CROSS JOIN LATERAL (SELECT id, first_seen_at FROM runs WHERE job_id = j.id
+                             ORDER BY first_seen_at DESC, id LIMIT $2) r
+        ORDER BY j.id, r.first_seen_at DESC, r.id`,
+      [jobIds, perJob],
+    );
+    for (const row of rows) byJob.set(row.jobId, [...(byJob.get(row.jobId) ?? []), row.id]);
+    return byJob;
+  }
+
+  /** Merged facets of each run: its run facets (`run`) or the job facets its events carried (`job`). */
+  async facets(runIds: string[], type: 'run' | 'job'): Promise<Map<string, Facets>> {
+    const byRun = new Map<string, Facets>();
+    if (runIds.length === 0) return byRun;
+    const rows: Array<{ runId: string; name: string; facet: unknown }> = await this.dataSource.query(
+      `SELECT run_id AS "runId", name, facet FROM run_facets
+        WHERE run_id = ANY($1::uuid[]) AND facet_type = $2 ORDER BY run_id, name`,
+      [runIds, type],
+    );
+    for (const row of rows) byRun.set(row.runId, { ...(byRun.get(row.runId) ?? {}), [row.name]: row.facet });
+    return byRun;
+  }
+
+  /**
+   * The dataset versions each run read and wrote: the version its events stated, else the
+   * dataset's version as of the run (the newest first seen by then, typed first); a dataset
+   * that had no schema by then has no version and is left out.
+   */
+  async datasets(runIds: string[]): Promise<RunDatasetRow[]> {
+    if (runIds.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT rd.run_id AS "runId", rd.direction, d.namespace, d.name, coalesce(rd.version_id, asof.id) AS version
+         FROM run_datasets rd
+         JOIN runs r ON r.id = rd.run_id
+         JOIN datasets d ON d.id = rd.dataset_id
+         LEFT JOIN LATERAL (SELECT v.id FROM dataset_versions v
+                             WHERE rd.version_id IS NULL AND v.dataset_id = rd.dataset_id AND v.first_seen_at <= r.last_seen_at
+                             ORDER BY v.typed DESC, v.first_seen_at DESC LIMIT 1) asof ON true
+        WHERE rd.run_id = ANY($1::uuid[]) AND coalesce(rd.version_id, asof.id) IS NOT NULL
+        ORDER BY rd.run_id, rd.direction, d.namespace, d.name`,
+      [runIds],
+    );
+  }
+}

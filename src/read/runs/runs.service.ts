@@ -1,0 +1,73 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { UUID_PATTERN } from '../../openlineage/json';
+import { groupBy } from '../shared/group-by';
+import { MAX_OFFSET } from '../shared/page-query';
+import { Facets, RunView } from '../shared/views';
+import { RunsRepository } from './runs.repository';
+
+@Injectable()
+export class RunsService {
+  constructor(private readonly runs: RunsRepository) {}
+
+  /** Runs with their facets and dataset versions, in the order of `ids` (unknown ids left out). */
+  async views(ids: string[]): Promise<RunView[]> {
+    const [rows, facets, datasets] = await Promise.all([this.runs.byIds(ids), this.runs.facets(ids, 'run'), this.runs.datasets(ids)]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const datasetsByRun = groupBy(datasets, (d) => d.runId);
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      const mine = datasetsByRun.get(id) ?? [];
+      const ref = ({ namespace, name, version }: { namespace: string; name: string; version: string }) => ({ namespace, name, version });
+      return [
+        {
+          id: row.id,
+          jobNamespace: row.jobNamespace,
+          jobName: row.jobName,
+          state: row.state,
+          firstSeenAt: row.firstSeenAt,
+          lastSeenAt: row.lastSeenAt,
+          startedAt: row.startedAt,
+          endedAt: row.endedAt,
+          nominalStartTime: row.nominalStartTime,
+          nominalEndTime: row.nominalEndTime,
+          errorMessage: row.errorMessage,
+          parentRunId: row.parentRunId,
+          facets: facets.get(id) ?? {},
+          inputs: mine.filter((d) => d.direction === 'input').map(ref),
+          outputs: mine.filter((d) => d.direction === 'output').map(ref),
+        },
+      ];
+    });
+  }
+
+  async get(id: string): Promise<RunView> {
+    const [run] = await this.views([this.checkedId(id)]);
+    if (!run) throw new NotFoundException(`run '${id}' not found`);
+    return run;
+  }
+
+  async facets(id: string, type: 'run' | 'job'): Promise<Facets> {
+    const runId = this.checkedId(id);
+    const [row] = await this.runs.byIds([runId]);
+    if (!row) throw new NotFoundException(`run '${id}' not found`);
+    return (await this.runs.facets([runId], type)).get(runId) ?? {};
+  }
+
+  async ofJob(jobId: string, limit: number, offset: number): Promise<{ runs: RunView[]; totalCount: number }> {
+    const [ids, totalCount] = await Promise.all([this.runs.idsOfJob(jobId, limit, offset), this.runs.countOfJob(jobId, MAX_OFFSET)]);
+    return { runs: await this.views(ids), totalCount };
+  }
+
+  /** The newest `perJob` runs of each job, newest first. */
+  async latestOfJobs(jobIds: string[], perJob: number): Promise<Map<string, RunView[]>> {
+    const idsByJob = await this.runs.latestIdsOfJobs(jobIds, perJob);
+    const views = new Map((await this.views([...idsByJob.values()].flat())).map((r) => [r.id, r]));
+    return new Map([...idsByJob].map(([jobId, ids]) => [jobId, ids.map((id) => views.get(id)!).filter(Boolean)]));
+  }
+
+  private checkedId(id: string): string {
+    if (!UUID_PATTERN.test(id)) throw new BadRequestException('id must be a run id (a UUID)');
+    return id.toLowerCase();
+  }
+}

@@ -1,0 +1,106 @@
+/** What the read side returns: the current state of the model, in domain terms (no HTTP shapes). */
+
+export type Facets = Record<string, unknown>;
+
+export interface FieldView {
+  name: string;
+  type: string | null;
+  description: string | null;
+  tags: string[];
+}
+
+export interface DatasetRef {
+  namespace: string;
+  name: string;
+}
+
+export interface DatasetVersionRef extends DatasetRef {
+  version: string;
+}
+
+/** OpenLineage event types, as the model stores a run's state; null: known only as a parent. */
+export type RunEventState = 'START' | 'RUNNING' | 'COMPLETE' | 'ABORT' | 'FAIL' | 'OTHER' | null;
+
+export interface RunView {
+  id: string;
+  jobNamespace: string;
+  jobName: string;
+  state: RunEventState;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  nominalStartTime: Date | null;
+  nominalEndTime: Date | null;
+  errorMessage: string | null;
+  parentRunId: string | null;
+  facets: Facets;
+  inputs: DatasetVersionRef[];
+  outputs: DatasetVersionRef[];
+}
+
+export interface JobView {
+  id: string;
+  namespace: string;
+  name: string;
+  processingType: string | null;
+  jobType: string | null;
+  integration: string | null;
+  description: string | null;
+  sql: string | null;
+  sourceCodeUrl: string | null;
+  parentJobId: string | null;
+  parentJobName: string | null;
+  latestRunId: string | null;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+  facets: Facets;
+  tags: string[];
+  inputs: DatasetRef[];
+  outputs: DatasetRef[];
+  /** Newest first; at most the number asked for. */
+  latestRuns: RunView[];
+}
+
+export interface ColumnInputView extends DatasetRef {
+  field: string;
+  transformationType: string | null;
+  transformationSubtype: string | null;
+  description: string | null;
+  masking: boolean | null;
+}
+
+export interface ColumnLineageView {
+  field: string;
+  inputs: ColumnInputView[];
+}
+
+export interface DatasetView extends DatasetRef {
+  id: string;
+  scheme: string;
+  authority: string | null;
+  kind: 'dataset' | 'symlink';
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+  description: string | null;
+  sourceName: string | null;
+  currentVersionId: string | null;
+  facets: Facets;
+  fields: FieldView[];
+  tags: string[];
+  /** Current column lineage of its output fields; [] when none. */
+  columnLineage: ColumnLineageView[];
+  /** ended_at of the latest COMPLETE run that wrote it. */
+  lastModifiedAt: Date | null;
+}
+
+export interface DatasetVersionView extends DatasetRef {
+  datasetId: string;
+  version: string;
+  createdAt: Date;
+  sourceName: string | null;
+  description: string | null;
+  fields: FieldView[];
+  facets: Facets;
+  createdByRun: RunView | null;
+}

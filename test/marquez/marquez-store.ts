@@ -1,0 +1,27 @@
+import { ProjectionWriter } from '../../src/projection/projection-writer.service';
+import { InProcessApp, startInProcessApp } from '../support/in-process-app';
+import { lineageEvents } from './lineage-fixture';
+import { marquezShapeErrors } from './marquez-shape';
+import { MarquezSchemaName } from './marquez-schemas';
+
+/** The app in-process with the fixture's events ingested over HTTP and projected. */
+export async function storeWithLineage(now: number): Promise<InProcessApp> {
+  const store = await startInProcessApp();
+  for (const event of lineageEvents(now)) {
+    const res = await store.request('POST', '/api/v1/lineage', event);
+    if (res.status !== 201) throw new Error(`ingest answered ${res.status}: ${res.text}`);
+  }
+  const writer = store.app.get(ProjectionWriter);
+  while ((await writer.projectBatch(100)).length > 0);
+  return store;
+}
+
+/** GET that must answer 200 with a body of the named Marquez shape; returns the body. */
+export async function getMarquez(store: InProcessApp, path: string, shape: MarquezSchemaName): Promise<any> {
+  const res = await store.request('GET', path);
+  if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${res.text}`);
+  expect(marquezShapeErrors(shape, res.body)).toEqual([]);
+  return res.body;
+}
+
+export const enc = encodeURIComponent;

@@ -1,0 +1,59 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApp } from '../../src/create-app';
+import { Environment, loadEnvironment } from '../../src/core/config/environment';
+import { createDataSource } from '../../src/database/data-source';
+import { createDatabase } from './database';
+
+export interface InProcessApp {
+  app: NestFastifyApplication;
+  databaseUrl: string;
+  /** An HTTP request through Fastify's inject: the full stack, no socket. */
+  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<{ status: number; body: any; text: string }>;
+  close(): Promise<void>;
+}
+
+/** Creates a database on the test PostgreSQL and runs every migration on it; returns its URL. */
+export async function migratedDatabase(prefix = 'inproc'): Promise<string> {
+  const databaseUrl = await createDatabase(prefix);
+  const dataSource = createDataSource({ url: databaseUrl, poolSize: 1, connectTimeoutMs: 5000 });
+  await dataSource.initialize();
+  try {
+    await dataSource.runMigrations();
+  } finally {
+    await dataSource.destroy();
+  }
+  return databaseUrl;
+}
+
+/**
+ * The whole service in this process (Nest's application, Fastify, the real PostgreSQL), on a
+ * fresh migrated database unless one is given. Projection workers are off unless asked for:
+ * tests drive projection through ProjectionWriter so that they know when it is done.
+ */
+export async function startInProcessApp(
+  settings: Record<string, string> = {},
+  databaseUrl?: string,
+): Promise<InProcessApp> {
+  const url = databaseUrl ?? (await migratedDatabase());
+  const env: Environment = loadEnvironment({ LOG_LEVEL: 'warn', PROJECTION_WORKERS: '0', SHUTDOWN_DELAY_MS: '0', ...settings });
+  const app = await createApp(env, url);
+  return {
+    app,
+    databaseUrl: url,
+    async request(method, path, body) {
+      const res = await app.inject({
+        method,
+        url: path,
+        ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+      });
+      let parsed: unknown = undefined;
+      try {
+        parsed = res.body ? JSON.parse(res.body) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.statusCode, body: parsed, text: res.body };
+    },
+    close: () => app.close(),
+  };
+}

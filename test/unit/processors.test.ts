@@ -1,0 +1,158 @@
+import { datasetId, parseNamespace } from '../../src/openlineage/dataset-identity';
+import { jobId } from '../../src/openlineage/job-identity';
+import { readSchema } from '../../src/openlineage/facets';
+import { MutationOf, MutationType } from '../../src/projection/mutations';
+import { processEvents } from '../../src/projection/pipeline';
+import { datasetsProcessor } from '../../src/projection/processors/datasets.processor';
+import { example } from '../support/examples';
+import { logged } from '../support/logged-event';
+
+const of = <T extends MutationType>(event: Record<string, any>, type: T): Array<MutationOf<T>> =>
+  processEvents([logged(event)])[type] as Array<MutationOf<T>>;
+
+const RUN = '0195f8b0-0000-7000-8000-0000000000a1';
+const PARENT = '0195f8b0-0000-7000-8000-0000000000b2';
+const base = {
+  eventType: 'COMPLETE',
+  eventTime: '2026-01-01T00:00:00Z',
+  producer: 'test',
+  run: { runId: RUN },
+  job: { namespace: 'ns', name: 'job' },
+};
+
+describe('parseNamespace', () => {
+  it.each([
+    ['trino://host:8080', 'trino', 'host:8080'],
+    ['s3://bucket', 's3', 'bucket'],
+    ['s3a://bucket/path/x', 's3a', 'bucket'],
+    ['kafka://kafka:9094', 'kafka', 'kafka:9094'],
+    ['aws:glue:us-west-2:123456789012', 'aws', null],
+    ['bigquery', 'bigquery', null],
+    ['food_delivery', 'food_delivery', null],
+    ['file://', 'file', null],
+  ])('%s -> %s, %s', (namespace, scheme, authority) => {
+    expect(parseNamespace(namespace)).toEqual({ scheme, authority });
+  });
+
+  it('derives the same id for the same dataset everywhere', () => {
+    expect(datasetId('a', 'b')).toBe(datasetId('a', 'b'));
+    expect(datasetId('a:b', 'c')).not.toBe(datasetId('a', 'b:c'));
+  });
+});
+
+describe('datasets processor', () => {
+  it('takes Trino CTAS input and output with roles', () => {
+    const out = datasetsProcessor(logged(example('trino/ctas-complete.reconstructed.json').json as any));
+    const names = new Map(out.flatMap((m) => (m.type === 'dataset' ? [[m.id, m.name]] : [])));
+    expect(out.flatMap((m) => (m.type === 'eventDataset' ? [[names.get(m.datasetId), m.role]] : []))).toEqual([
+      ['tpch.tiny.nation', 'input'],
+      ['marquez.default.test_create_table_as_select_from_table', 'output'],
+    ]);
+  });
+
+  it('expands symlinks, and skips only a symlink identifier the index cannot hold', () => {
+    const event = {
+      ...base,
+      outputs: [
+        {
+          namespace: 'ns',
+          name: 't',
+          facets: { symlinks: { identifiers: [{ namespace: 'glue', name: 'db.t', type: 'TABLE' }, { namespace: 'glue', name: 'x'.repeat(2000), type: 'TABLE' }] } },
+        },
+      ],
+    };
+    const datasets = of(event, 'dataset');
+    expect(datasets.map((d) => [d.name, d.kind])).toEqual([['t', 'dataset'], ['db.t', 'symlink']]);
+    expect(of(event, 'symlink')).toEqual([
+      { type: 'symlink', datasetId: datasetId('ns', 't'), symlinkDatasetId: datasetId('glue', 'db.t'), symlinkType: 'TABLE', eventId: '1' },
+    ]);
+  });
+});
+
+describe('dataset facets and versions', () => {
+  const typed = { fields: [{ name: 'b', type: 'int' }, { name: 'a', type: 'varchar', description: 'the a' }] };
+  const namesOnly = { fields: [{ name: 'a' }] };
+
+  it('hashes a schema by field names and types, whatever their order or descriptions', () => {
+    const one = readSchema({ schema: typed })!;
+    const other = readSchema({ schema: { fields: [{ name: 'a', type: 'varchar' }, { name: 'b', type: 'int', description: 'x' }] } })!;
+    const changed = readSchema({ schema: { fields: [{ name: 'a', type: 'varchar' }, { name: 'b', type: 'bigint' }] } })!;
+    expect(one.hash).toBe(other.hash);
+    expect(one.hash).not.toBe(changed.hash);
+    expect(readSchema({ schema: namesOnly })!.typed).toBe(false);
+  });
+
+  it('records a tombstone for a deleted facet and leaves out a name-only schema', () => {
+    const event = { ...base, inputs: [{ namespace: 'ns', name: 'in', facets: { schema: namesOnly, documentation: { _deleted: true } } }] };
+    expect(of(event, 'datasetFacet').map((f) => [f.name, f.facet])).toEqual([['documentation', null]]);
+  });
+
+  it('gives every name-only schema of a dataset one version, a typed one its own, and links the run to the typed version only', () => {
+    const event = {
+      ...base,
+      inputs: [{ namespace: 'ns', name: 'in', facets: { schema: namesOnly } }],
+      outputs: [{ namespace: 'ns', name: 'out', facets: { schema: typed } }],
+    };
+    const versions = of(event, 'datasetVersion');
+    expect(versions.map((v) => [v.typed, v.producedByRunId])).toEqual([[false, null], [true, RUN]]);
+    expect(of(event, 'runDataset').map((r) => [r.direction, r.versionId])).toEqual([['input', null], ['output', versions[1].id]]);
+  });
+});
+
+describe('jobs and runs processor', () => {
+  it('names the parent run and its job before their own events', () => {
+    const event = { ...base, run: { runId: RUN, facets: { parent: { run: { runId: PARENT.toUpperCase() }, job: { namespace: 'airflow', name: 'dag' } } } } };
+    expect(of(event, 'run').map((r) => [r.id, r.state, r.jobId])).toEqual([
+      [RUN, 'COMPLETE', jobId('ns', 'job')],
+      [PARENT, null, jobId('airflow', 'dag')],
+    ]);
+    expect(of(event, 'job').map((j) => [j.name, j.runId])).toEqual([['job', RUN], ['dag', PARENT]]);
+  });
+
+  it('keeps job facets as current facets and as the run saw them; tags of jobs and runs', () => {
+    const event = {
+      ...base,
+      run: { runId: RUN, facets: { tags: { tags: [{ key: 'env', value: 'prod' }] } } },
+      job: { namespace: 'ns', name: 'job', facets: { sql: { query: 'SELECT 1' }, tags: { tags: [{ key: 'team', value: 'data', source: 'USER' }] } } },
+    };
+    expect(of(event, 'jobFacet').map((f) => f.name)).toEqual(['sql', 'tags']);
+    expect(of(event, 'runFacet').map((f) => [f.facetType, f.name])).toEqual([['run', 'tags'], ['job', 'sql'], ['job', 'tags']]);
+    expect(of(event, 'tag').map((t) => [t.targetKind, t.key, t.value])).toEqual([['job', 'team', 'data'], ['run', 'env', 'prod']]);
+  });
+});
+
+describe('lineage processor', () => {
+  it('reads 1-2-0 transformations and dataset-level dependencies, and skips only an unstorable field', () => {
+    const event = {
+      ...base,
+      inputs: [{ namespace: 'ns', name: 'in' }],
+      outputs: [
+        {
+          namespace: 'ns',
+          name: 'out',
+          facets: {
+            columnLineage: {
+              fields: {
+                total: {
+                  inputFields: [
+                    { namespace: 'ns', name: 'in', field: 'amount', transformations: [{ type: 'DIRECT', subtype: 'AGGREGATION', description: 'sum', masking: false }] },
+                    { namespace: 'ns', name: 'in', field: 'y'.repeat(1500) },
+                  ],
+                },
+                ['z'.repeat(1500)]: { inputFields: [{ namespace: 'ns', name: 'in', field: 'a' }] },
+              },
+              dataset: [{ namespace: 'ns', name: 'in', field: 'region', transformations: [{ type: 'INDIRECT', subtype: 'GROUP_BY' }] }],
+            },
+          },
+        },
+      ],
+    };
+    expect(of(event, 'lineageEdge').map((e) => e.direction)).toEqual(['input', 'output']);
+    expect(of(event, 'columnLineageHead').map((h) => h.field)).toEqual(['total', '']);
+    expect(of(event, 'columnLineageEdge').map((e) => [e.outputField, e.inputField, e.transformationType, e.transformationSubtype, e.description, e.masking])).toEqual([
+      ['total', 'amount', 'DIRECT', 'AGGREGATION', 'sum', false],
+      ['', 'region', 'INDIRECT', 'GROUP_BY', null, null],
+    ]);
+    expect(of(event, 'dataset').map((d) => d.name)).toEqual(['in', 'out', 'in', 'in']);
+  });
+});

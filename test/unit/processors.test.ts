@@ -4,7 +4,7 @@ import { readSchema } from '../../src/openlineage/facets';
 import { MutationOf, MutationType } from '../../src/projection/mutations';
 import { processEvents } from '../../src/projection/pipeline';
 import { datasetsProcessor } from '../../src/projection/processors/datasets.processor';
-import { example } from '../support/examples';
+import { fixture } from '../support/fixtures';
 import { logged } from '../support/logged-event';
 
 const of = <T extends MutationType>(event: Record<string, any>, type: T): Array<MutationOf<T>> =>
@@ -42,11 +42,11 @@ describe('parseNamespace', () => {
 
 describe('datasets processor', () => {
   it('takes Trino CTAS input and output with roles', () => {
-    const out = datasetsProcessor(logged(example('trino/ctas-complete.reconstructed.json').json as any));
+    const out = datasetsProcessor(logged(fixture('trino/ctas-complete.json').json as any));
     const names = new Map(out.flatMap((m) => (m.type === 'dataset' ? [[m.id, m.name]] : [])));
     expect(out.flatMap((m) => (m.type === 'eventDataset' ? [[names.get(m.datasetId), m.role]] : []))).toEqual([
-      ['tpch.tiny.nation', 'input'],
-      ['marquez.default.test_create_table_as_select_from_table', 'output'],
+      ['tpch.sf1.orders', 'input'],
+      ['lake.sales.order_totals', 'output'],
     ]);
   });
 

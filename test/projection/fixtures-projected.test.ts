@@ -1,9 +1,9 @@
-import { eventFiles } from '../support/examples';
+import { eventFixtures } from '../support/fixtures';
 import { query } from '../support/database';
 import { InProcessApp, startInProcessApp } from '../support/in-process-app';
 import { ingest, projectStrictly } from '../support/projection';
 
-describe('projecting the shared OpenLineage corpus', () => {
+describe('projecting every producer fixture', () => {
   let store: InProcessApp;
 
   beforeAll(async () => {
@@ -15,7 +15,7 @@ describe('projecting the shared OpenLineage corpus', () => {
   });
 
   it('projects every event into every table without an error', async () => {
-    const events = eventFiles().flatMap((f) => (Array.isArray(f.json) ? f.json : [f.json]));
+    const events = eventFixtures().flatMap((f) => (Array.isArray(f.json) ? f.json : [f.json]));
     await ingest(store, events);
     expect(await projectStrictly(store, 50)).toBe(events.length);
     const counts = await query<{ t: string; n: number }>(

@@ -9,6 +9,7 @@ import { MarquezModule } from './marquez/marquez.module';
 import { ObservabilityModule } from './core/observability/observability.module';
 import { ProjectionModule } from './projection/projection.module';
 import { DatabaseModule } from './database/database.module';
+import { DatabaseTarget } from './database/data-source';
 import { WebModule } from './web/web.module';
 
 /** No statement the service runs should take this long; one that does is cut off. */
@@ -16,14 +17,14 @@ const STATEMENT_TIMEOUT_MS = 30000;
 
 @Module({})
 export class AppModule {
-  static forRoot(env: Environment, databaseUrl: string): DynamicModule {
+  static forRoot(env: Environment, database: DatabaseTarget): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(env),
         ObservabilityModule.forRoot(env),
         DatabaseModule.forRoot({
-          url: databaseUrl,
+          ...database,
           poolSize: env.DATABASE_POOL_SIZE,
           connectTimeoutMs: env.INGEST_TIMEOUT_MS,
           statementTimeoutMs: STATEMENT_TIMEOUT_MS,

@@ -6,6 +6,7 @@ import type * as tls from 'node:tls';
 import { Logger } from 'nestjs-pino';
 import { quietBootstrapLogger } from './core/observability/quiet-bootstrap-logger';
 import { AppModule } from './app.module';
+import { DatabaseTarget } from './database/data-source';
 import { Environment, normalizeBasePath } from './core/config/environment';
 import { ShutdownState } from './core/shutdown-state.service';
 import { registerJsonBodyParser } from './ingest/json-body-parser';
@@ -18,7 +19,7 @@ import { initialTlsPair, TLS_MIN_VERSION, TlsPair, TlsReloader } from './core/ht
 /** Routes that stay at the root when BASE_PATH is set: probes and scrapers do not know it. */
 export const ROOT_ROUTES = ['health/live', 'health/ready', 'version', 'metrics'];
 
-export async function createApp(env: Environment, databaseUrl: string): Promise<NestFastifyApplication> {
+export async function createApp(env: Environment, database: DatabaseTarget): Promise<NestFastifyApplication> {
   // With TLS_CERT_FILE and TLS_KEY_FILE: HTTPS only, TLS 1.2+, the pair checked before anything starts.
   const tlsPair: TlsPair | null = env.TLS_CERT_FILE && env.TLS_KEY_FILE ? initialTlsPair(env.TLS_CERT_FILE, env.TLS_KEY_FILE) : null;
   const adapter = new FastifyAdapter({
@@ -31,7 +32,7 @@ export async function createApp(env: Environment, databaseUrl: string): Promise<
     // dataset names in Marquez paths are often longer than Fastify's default 100 characters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env, databaseUrl), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env, database), adapter, {
     bufferLogs: true,
     bodyParser: false,
   });

@@ -1,4 +1,4 @@
-import { createDataSource } from '../database/data-source';
+import { createDataSource, DatabaseTarget } from '../database/data-source';
 
 /** Any fixed key: only `migrate` takes this advisory lock. */
 const MIGRATION_LOCK_KEY = 7_364_201_511;
@@ -7,8 +7,8 @@ const MIGRATION_LOCK_KEY = 7_364_201_511;
  * Applies pending migrations, each in its own transaction; returns the names applied. An
  * advisory lock makes concurrent runs (two pods, a Helm hook and a person) wait for each other.
  */
-export async function migrate(databaseUrl: string): Promise<string[]> {
-  const dataSource = createDataSource({ url: databaseUrl, poolSize: 2, connectTimeoutMs: 10000, applicationName: 'metadata-store-migrate' });
+export async function migrate(target: DatabaseTarget): Promise<string[]> {
+  const dataSource = createDataSource({ ...target, poolSize: 2, connectTimeoutMs: 10000, applicationName: 'metadata-store-migrate' });
   await dataSource.initialize();
   const lock = dataSource.createQueryRunner();
   try {

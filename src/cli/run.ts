@@ -1,38 +1,79 @@
 import * as fs from 'node:fs';
-import { ConfigurationError, loadEnvironment } from '../core/config/environment';
+import { ConfigurationError } from '../core/config/configuration-error';
+import { serviceVersion } from '../core/service-version';
 import { cliLog } from './cli-log';
-import { healthcheck } from './healthcheck';
-import { migrate } from './migrate';
-import { reproject } from './reproject';
-import { serve } from './serve';
 
-const USAGE = 'usage: metadata-store <serve|migrate|healthcheck|reproject>';
+const USAGE = 'usage: metadata-store <serve|migrate|healthcheck|reproject> | --help | --version';
 
-function requireDatabaseUrl(url: string | undefined, command: string): string {
-  if (!url) throw new ConfigurationError(`DATABASE_URL is required for \`${command}\``);
-  return url;
-}
+const HELP = `metadata-store: collects OpenLineage events into PostgreSQL and serves the datasets they name.
 
-/** Entry point of every command; returns only for commands that finish (not `serve`). */
+${USAGE}
+
+Commands:
+  serve        start the HTTP service (the default). Without DATABASE_URL it starts an embedded
+               PostgreSQL under EMBEDDED_POSTGRES_DIR and migrates it.
+  migrate      apply pending schema migrations, then exit.
+  reproject    rebuild the read tables from the event log (also retries set-aside events),
+               printing progress; serving replicas help.
+  healthcheck  probe this host's /health/ready; exit 0 when ready, 1 with the reason otherwise.
+
+Options:
+  -h, --help     print this help
+  -V, --version  print the version (and the commit, when known)
+
+Settings are environment variables (or a .env file in the working directory): DATABASE_URL,
+DATABASE_CA_FILE, PORT, HOST, BASE_PATH, INGEST_MODE, ... see .env.example and the README.
+`;
+
+/**
+ * Entry point of every command; returns only for commands that finish (not `serve`). Each
+ * command's modules are loaded (require) only when it runs: `healthcheck` runs every 10 s in the
+ * image and must not load Nest.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
 export async function run(argv: string[]): Promise<void> {
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const command = argv[0] ?? 'serve';
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(HELP);
+    process.exit(0);
+  }
+  if (command === '--version' || command === '-V') {
+    const { version, commit } = serviceVersion();
+    process.stdout.write(`metadata-store ${version}${commit ? ` (${commit})` : ''}\n`);
+    process.exit(0);
+  }
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   try {
-    const env = loadEnvironment();
     switch (command) {
-      case 'serve':
-        await serve(env, cliLog);
-        return;
-      case 'migrate': {
-        const applied = await migrate(requireDatabaseUrl(env.DATABASE_URL, command));
-        cliLog.info(applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'the schema is up to date');
+      case 'healthcheck': {
+        const { healthcheckTarget, probeReadiness } = require('./healthcheck') as typeof import('./healthcheck');
+        const target = healthcheckTarget(process.env);
+        if ('error' in target) throw new ConfigurationError(`invalid configuration: ${target.error}`);
+        const failure = await probeReadiness(target);
+        if (failure) {
+          cliLog.error(`healthcheck: not ready: ${failure}`);
+          process.exit(1);
+        }
         process.exit(0);
       }
-      case 'healthcheck':
-        process.exit((await healthcheck(env)) ? 0 : 1);
+      case 'serve': {
+        // Tracing must start before any instrumented module (http, pg, fastify, pino) is loaded.
+        require('../core/observability/tracing');
+        const { loadEnvironment } = require('../core/config/environment') as typeof import('../core/config/environment');
+        const { serve } = require('./serve') as typeof import('./serve');
+        await serve(loadEnvironment(), cliLog);
+        return;
+      }
+      case 'migrate': {
+        const { loadEnvironment } = require('../core/config/environment') as typeof import('../core/config/environment');
+        const { migrateCommand } = require('./migrate-command') as typeof import('./migrate-command');
+        await migrateCommand(loadEnvironment(), cliLog);
+        process.exit(0);
+      }
       case 'reproject': {
-        const { events } = await reproject(env, requireDatabaseUrl(env.DATABASE_URL, command));
-        cliLog.info(`reprojected ${events} event(s) from the log`);
+        const { loadEnvironment } = require('../core/config/environment') as typeof import('../core/config/environment');
+        const { reprojectCommand } = require('./reproject') as typeof import('./reproject');
+        await reprojectCommand(loadEnvironment(), cliLog);
         process.exit(0);
       }
       default:

@@ -6,14 +6,14 @@ import { AsyncIngestQueue } from '../ingest/async-queue.service';
 import { createApp } from '../create-app';
 import { initialTlsPair } from '../core/http/tls';
 import { shutdownTracing } from '../core/observability/tracing';
-import { createDataSource, pendingMigrations } from '../database/data-source';
-import { EmbeddedDatabase, startEmbeddedPostgres } from '../database/embedded-postgres';
+import { createDataSource, DatabaseTarget, pendingMigrations } from '../database/data-source';
 import { migrate } from './migrate';
 import { CliLog } from './cli-log';
+import { commandDatabase } from './command-database';
 import { serviceUrls } from './service-urls';
 
-async function assertSchemaCurrent(databaseUrl: string): Promise<void> {
-  const dataSource = createDataSource({ url: databaseUrl, poolSize: 1, connectTimeoutMs: 10000 });
+async function assertSchemaCurrent(database: DatabaseTarget): Promise<void> {
+  const dataSource = createDataSource({ ...database, poolSize: 1, connectTimeoutMs: 10000 });
   await dataSource.initialize();
   try {
     const pending = await pendingMigrations(dataSource);
@@ -32,7 +32,8 @@ const TRACE_FLUSH_TIMEOUT_MS = 3000;
 
 /**
  * `serve`: with DATABASE_URL, refuse to start on a schema that is behind; without it, start an
- * embedded PostgreSQL, migrate it and serve.
+ * embedded PostgreSQL (in its own process group, so that Ctrl-C reaches only the store), migrate
+ * it and serve. The embedded PostgreSQL stops after the drain; if it dies first, the store exits.
  *
  * SIGTERM or SIGINT drain gracefully:
  *  1. readiness answers 503 at once (load balancers stop routing here) and every response carries
@@ -46,18 +47,16 @@ const TRACE_FLUSH_TIMEOUT_MS = 3000;
 export async function serve(env: Environment, log: CliLog): Promise<void> {
   // A bad certificate or key stops the service before anything starts (createApp reads them again).
   if (env.TLS_CERT_FILE && env.TLS_KEY_FILE) initialTlsPair(env.TLS_CERT_FILE, env.TLS_KEY_FILE);
-  let embedded: EmbeddedDatabase | null = null;
-  let databaseUrl = env.DATABASE_URL;
-  if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(env.EMBEDDED_POSTGRES_DIR, env.EMBEDDED_POSTGRES_PORT, log.warn);
-    databaseUrl = embedded.url;
-    const applied = await migrate(databaseUrl);
-    log.info(`embedded PostgreSQL on port ${env.EMBEDDED_POSTGRES_PORT}, data in ${env.EMBEDDED_POSTGRES_DIR}; applied ${applied.length} migration(s)`);
-  }
+  const database = await commandDatabase(env, 'serve', log.warn);
+  const embedded = database.embedded;
   let app: Awaited<ReturnType<typeof createApp>>;
   try {
-    await assertSchemaCurrent(databaseUrl);
-    app = await createApp(env, databaseUrl);
+    if (embedded) {
+      const applied = await migrate(database);
+      log.info(`embedded PostgreSQL on port ${env.EMBEDDED_POSTGRES_PORT}, data in ${env.EMBEDDED_POSTGRES_DIR}; applied ${applied.length} migration(s)`);
+    }
+    await assertSchemaCurrent(database);
+    app = await createApp(env, database);
   } catch (error) {
     await embedded?.stop();
     throw error;
@@ -73,6 +72,10 @@ export async function serve(env: Environment, log: CliLog): Promise<void> {
   };
   process.on('uncaughtException', crash('uncaught exception'));
   process.on('unhandledRejection', crash('unhandled promise rejection'));
+  embedded?.onUnexpectedExit((description) => {
+    logger.fatal({ asyncQueueLost: asyncQueue.depth.events }, `the embedded PostgreSQL exited (${description}); the store cannot work without it; exiting`);
+    process.exit(1);
+  });
   await app.listen({ port: env.PORT, host: env.HOST });
   const urls = serviceUrls(env);
   logger.log(

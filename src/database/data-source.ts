@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import { DataSource, DataSourceOptions, MigrationExecutor } from 'typeorm';
 import { MIGRATIONS_DIR } from '../core/paths';
 import { loadSqlMigrations } from './sql-migrations';
@@ -41,8 +42,14 @@ export const ENTITIES = [
   SourceEntity,
 ];
 
-export interface DatabaseSettings {
+/** Where the database is: DATABASE_URL (and DATABASE_CA_FILE), or the embedded PostgreSQL. */
+export interface DatabaseTarget {
   url: string;
+  /** PEM CA bundle the server certificate must chain to (DATABASE_CA_FILE). */
+  caFile?: string;
+}
+
+export interface DatabaseSettings extends DatabaseTarget {
   poolSize: number;
   /** Bound on waiting for a pooled connection, so an outage answers fast instead of hanging. */
   connectTimeoutMs: number;
@@ -54,10 +61,28 @@ export interface DatabaseSettings {
   applicationName?: string;
 }
 
+/** The connection string's own TLS parameters; node-postgres lets them override the `ssl` option. */
+const URL_TLS_PARAMETERS = ['ssl', 'sslmode', 'sslrootcert', 'sslcert', 'sslkey', 'uselibpqcompat'];
+
+/**
+ * Without a CA file the URL is used as written (node-postgres reads `sslmode=require` as full
+ * verification against the system's CAs). With one, TLS is on and the server certificate must
+ * chain to a CA of the file and name the host (libpq's verify-full); the URL's TLS parameters
+ * are dropped, as node-postgres would let them replace the CA.
+ */
+export function connectionTls(target: DatabaseTarget): { url: string; ssl?: { ca: string; rejectUnauthorized: true } } {
+  if (!target.caFile) return { url: target.url };
+  const url = new URL(target.url);
+  for (const name of URL_TLS_PARAMETERS) url.searchParams.delete(name);
+  return { url: url.toString(), ssl: { ca: fs.readFileSync(target.caFile, 'utf8'), rejectUnauthorized: true } };
+}
+
 export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions {
+  const { url, ssl } = connectionTls(settings);
   return {
     type: 'postgres',
-    url: settings.url,
+    url,
+    ...(ssl ? { ssl } : {}),
     entities: ENTITIES,
     migrations: loadSqlMigrations(MIGRATIONS_DIR),
     migrationsTransactionMode: 'each',

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Environment } from '../core/config/environment';
+import { ThrottledWarning } from '../core/observability/throttled-warning';
 import { NewLogEvent } from '../log/event-log.repository';
 import { RejectedByDatabaseError } from './group-commit';
 import { EventWriter } from './event-writer.service';
@@ -15,6 +16,8 @@ const RETRY_MAX_MS = 5000;
 @Injectable()
 export class AsyncIngestQueue {
   private readonly logger = new Logger(AsyncIngestQueue.name);
+  /** Every queued event retries on its own: one line per interval for all of them. */
+  private readonly failure = new ThrottledWarning(this.logger, 'writing queued events failed; retrying');
   private events = 0;
   private bytes = 0;
   private drainWaiters: Array<() => void> = [];
@@ -60,6 +63,7 @@ export class AsyncIngestQueue {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.writer.write(event);
+        if (attempt > 0) this.failure.recovered();
         return;
       } catch (error) {
         if (error instanceof RejectedByDatabaseError) {
@@ -67,7 +71,7 @@ export class AsyncIngestQueue {
           return;
         }
         const delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.min(attempt, 6));
-        if (attempt === 0) this.logger.warn({ err: (error as Error).message }, 'writing queued events failed; retrying');
+        this.failure.warn({ err: (error as Error).message, queued: this.events });
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }

@@ -1,11 +1,22 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IngestOutcome, IngestService } from './ingest.service';
 import { EventSource } from './log-event';
+import { FieldError } from '../openlineage/event-envelope';
 import { BatchResponseDto, IngestErrorDto, IngestResponseDto } from './ingest.dto';
 
 const RETRY_AFTER_SECONDS = '1';
+/** What a refused event's log line may carry: the field errors, bounded; never the body. */
+const LOGGED_FIELD_ERRORS = 20;
+const LOGGED_MESSAGE_CHARS = 200;
+
+function loggedFieldErrors(errors: FieldError[]): FieldError[] {
+  return errors.slice(0, LOGGED_FIELD_ERRORS).map(({ field, message }) => ({
+    field: field.slice(0, LOGGED_MESSAGE_CHARS),
+    message: message.length > LOGGED_MESSAGE_CHARS ? `${message.slice(0, LOGGED_MESSAGE_CHARS)}…` : message,
+  }));
+}
 
 function sourceOf(request: FastifyRequest): EventSource {
   const userAgent = request.headers['user-agent'];
@@ -40,6 +51,8 @@ function bodyOf(outcome: IngestOutcome): IngestResponseDto | IngestErrorDto {
 @ApiTags('OpenLineage')
 @Controller()
 export class IngestController {
+  private readonly logger = new Logger('Ingest');
+
   constructor(private readonly ingest: IngestService) {}
 
   @Post('api/v1/lineage')
@@ -121,6 +134,9 @@ export class IngestController {
 
   private async answer(body: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const outcome = await this.ingest.ingest(body, sourceOf(request));
+    if (outcome.status === 'invalid') {
+      this.logger.warn({ errors: loggedFieldErrors(outcome.errors), errorCount: outcome.errors.length }, 'ingest: event refused (400)');
+    }
     if (outcome.status === 'unavailable') reply.header('Retry-After', RETRY_AFTER_SECONDS);
     reply.code(STATUS[outcome.status]).send(bodyOf(outcome));
   }

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Environment } from '../core/config/environment';
+import { ThrottledWarning } from '../core/observability/throttled-warning';
 import { LogNotifier } from '../log/log-notifier';
 import { ProjectionWriter } from './projection-writer.service';
 import { ProjectionMetrics } from './projection.metrics';
@@ -19,6 +20,8 @@ const WAKE_DELAY_MS = 25;
 @Injectable()
 export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ProjectionWorkers.name);
+  /** One for all workers: an outage is one story, not one line per worker per second. */
+  private readonly failure = new ThrottledWarning(this.logger, 'projection batch failed; retrying');
   private running = false;
   private loops: Array<Promise<void>> = [];
   private sleepers = new Set<() => void>();
@@ -71,12 +74,13 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
     while (this.running) {
       try {
         const projected = await this.writer.projectBatch(this.env.PROJECTION_BATCH_SIZE);
+        this.failure.recovered();
         if (projected.length > 0) this.metrics.projectedEvents(projected.length);
         // A full batch means more is waiting; otherwise the queue was drained: wait for a wake-up.
         if (projected.length >= this.env.PROJECTION_BATCH_SIZE) continue;
         await this.sleep(this.env.PROJECTION_POLL_INTERVAL_MS);
       } catch (error) {
-        this.logger.warn({ worker, err: (error as Error).message }, 'projection batch failed; retrying');
+        this.failure.warn({ worker, err: (error as Error).message });
         await this.sleep(ERROR_BACKOFF_MS);
       }
     }

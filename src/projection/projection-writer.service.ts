@@ -5,6 +5,8 @@ import { ProjectionApplier } from './applier';
 import { isDataError } from '../database/database-errors';
 import { ProjectionQueueRepository } from '../log/projection-queue.repository';
 import { processEvents } from './pipeline';
+import { ProjectionMetrics } from './projection.metrics';
+import { SetAsideRepository } from './set-aside.repository';
 
 /**
  * Applies one batch of queued events: claim (SKIP LOCKED), process (pure), apply to the read
@@ -19,12 +21,14 @@ export class ProjectionWriter {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: ProjectionQueueRepository,
     private readonly applier: ProjectionApplier,
+    private readonly setAside: SetAsideRepository,
+    private readonly metrics: ProjectionMetrics,
   ) {}
 
   /**
    * Returns the ids of the events taken off the queue; empty when there was nothing to claim.
    * When one event's data makes the batch fail, the batch is redone one event at a time, so that
-   * event alone is set aside (logged) and the others are projected: one bad event must not stop
+   * event alone is set aside (logged, listed in projection_set_aside, counted) and the others are projected: one bad event must not stop
    * projection. `reproject` tries set-aside events again.
    */
   async projectBatch(limit: number): Promise<string[]> {
@@ -46,19 +50,20 @@ export class ProjectionWriter {
     return this.dataSource.transaction(async (manager) => {
       const events = await this.queue.claim(manager, 1);
       if (events.length === 0) return [];
+      const eventId = events[0].eventId;
       await manager.query('SAVEPOINT project_one');
       try {
         await this.applier.apply(manager, processEvents(events));
       } catch (error) {
         if (!isDataError(error)) throw error;
         await manager.query('ROLLBACK TO SAVEPOINT project_one');
-        this.logger.error(
-          { eventId: events[0].eventId, err: (error as Error).message },
-          'projection: event set aside, its data cannot be projected (it stays in the log)',
-        );
+        const reason = (error as Error).message;
+        await this.setAside.record(manager, eventId, reason);
+        this.metrics.setAside();
+        this.logger.error({ eventId, err: reason }, 'projection: event set aside, its data cannot be projected (it stays in the log)');
       }
-      await this.queue.remove(manager, [events[0].eventId]);
-      return [events[0].eventId];
+      await this.queue.remove(manager, [eventId]);
+      return [eventId];
     });
   }
 
@@ -73,11 +78,18 @@ export class ProjectionWriter {
     });
   }
 
-  /** Empties the read tables and queues every logged event again, atomically. */
+  /**
+   * Empties the read tables and the set-aside list and queues every logged event again,
+   * atomically; returns how many events are now queued (the whole log, including events that
+   * were still queued before).
+   */
   async resetForReplay(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       await this.applier.truncate(manager);
-      return this.queue.enqueueAll(manager);
+      await this.setAside.clear(manager);
+      await this.queue.enqueueAll(manager);
+      const [row] = await manager.query('SELECT count(*)::int AS n FROM projection_queue');
+      return row.n;
     });
   }
 }

@@ -3,14 +3,26 @@ import { InjectMetric, makeCounterProvider } from '@willsoto/nestjs-prometheus';
 import { Counter } from 'prom-client';
 
 const PROJECTED = 'metadata_store_projected_events_total';
+const SET_ASIDE = 'metadata_store_projection_set_aside_total';
 
 export const PROJECTION_METRIC_PROVIDERS = [
   makeCounterProvider({ name: PROJECTED, help: 'Events applied to the read tables by this replica' }),
+  makeCounterProvider({
+    name: SET_ASIDE,
+    help: 'Events this replica could not project and set aside (listed with the reason in projection_set_aside)',
+  }),
 ];
 
 @Injectable()
 export class ProjectionMetrics {
-  constructor(@InjectMetric(PROJECTED) private readonly projected: Counter<string>) {}
+  constructor(
+    @InjectMetric(PROJECTED) private readonly projected: Counter<string>,
+    @InjectMetric(SET_ASIDE) private readonly setAsideEvents: Counter<string>,
+  ) {}
+
+  setAside(): void {
+    this.setAsideEvents.inc();
+  }
 
   projectedEvents(count: number): void {
     this.projected.inc(count);

@@ -4,6 +4,7 @@ import { ProjectionApplier } from './applier';
 import { ProjectionQueueMetrics } from './projection-queue.metrics';
 import { ProjectionWorkers } from './projection-workers.service';
 import { ProjectionWriter } from './projection-writer.service';
+import { SetAsideRepository } from './set-aside.repository';
 import { PROJECTION_METRIC_PROVIDERS, ProjectionMetrics } from './projection.metrics';
 
 @Module({
@@ -14,8 +15,9 @@ import { PROJECTION_METRIC_PROVIDERS, ProjectionMetrics } from './projection.met
     ProjectionApplier,
     ProjectionMetrics,
     ProjectionQueueMetrics,
+    SetAsideRepository,
     ...PROJECTION_METRIC_PROVIDERS,
   ],
-  exports: [ProjectionWriter, ProjectionWorkers],
+  exports: [ProjectionWriter, ProjectionWorkers, SetAsideRepository],
 })
 export class ProjectionModule {}

@@ -18,7 +18,7 @@ describe('commands', () => {
     const databaseUrl = await createDatabase('migrate');
     const first = runCommand(['migrate'], { DATABASE_URL: databaseUrl });
     expect(first.status).toBe(0);
-    expect(first.stdout).toContain('applied 1 migration(s)');
+    expect(first.stdout).toContain('applied 2 migration(s)');
     const second = runCommand(['migrate'], { DATABASE_URL: databaseUrl });
     expect(second.stdout).toContain('up to date');
     const tables = await query<{ tablename: string }>(databaseUrl, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");

@@ -36,7 +36,7 @@ export async function startInProcessApp(
 ): Promise<InProcessApp> {
   const url = databaseUrl ?? (await migratedDatabase());
   const env: Environment = loadEnvironment({ LOG_LEVEL: 'warn', PROJECTION_WORKERS: '0', SHUTDOWN_DELAY_MS: '0', ...settings });
-  const app = await createApp(env, url);
+  const app = await createApp(env, { url });
   return {
     app,
     databaseUrl: url,

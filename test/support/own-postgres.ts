@@ -10,14 +10,18 @@ export class OwnPostgres {
   private child: ChildProcess | null = null;
   readonly dir: string;
 
-  private constructor(readonly port: number) {
+  private constructor(
+    readonly port: number,
+    private readonly flags: string[],
+  ) {
     const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'metadata-store-own-pg-'));
     fs.chmodSync(parent, 0o755);
     this.dir = path.join(parent, 'data');
   }
 
-  static async create(): Promise<OwnPostgres> {
-    const pg = new OwnPostgres(await freePort());
+  /** `flags` go to the postgres server (e.g. `-c ssl=on`). */
+  static async create(flags: string[] = []): Promise<OwnPostgres> {
+    const pg = new OwnPostgres(await freePort(), flags);
     await pg.start();
     return pg;
   }
@@ -33,7 +37,7 @@ export class OwnPostgres {
 
   async start(): Promise<void> {
     const child = track(
-      spawn(process.execPath, [path.join(__dirname, 'pg-server.mjs'), this.dir, String(this.port)], { stdio: ['pipe', 'pipe', 'inherit'] }),
+      spawn(process.execPath, [path.join(__dirname, 'pg-server.mjs'), this.dir, String(this.port), ...this.flags], { stdio: ['pipe', 'pipe', 'inherit'] }),
       'PostgreSQL of a test',
     );
     this.child = child;

@@ -1,3 +1,5 @@
+import { X509Certificate } from 'node:crypto';
+import * as fs from 'node:fs';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsEnum,
@@ -10,6 +12,7 @@ import {
   Min,
   validateSync,
 } from 'class-validator';
+import { ConfigurationError } from './configuration-error';
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
@@ -40,6 +43,10 @@ export class Environment {
     message: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
   })
   DATABASE_URL?: string;
+
+  /** A PEM CA bundle: with it, PostgreSQL's certificate must chain to one of its CAs and name the host. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  DATABASE_CA_FILE?: string;
 
   @Transform(toInt) @IsInt() @Min(2) @Max(200)
   DATABASE_POOL_SIZE = 10;
@@ -107,17 +114,21 @@ export class Environment {
   TLS_KEY_FILE?: string;
 }
 
-export class ConfigurationError extends Error {}
+export { ConfigurationError };
 
 /** Validates the environment; throws one ConfigurationError listing every bad variable. */
 export function loadEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
-  const known = Object.keys(new Environment()).concat(['BASE_PATH', 'DATABASE_URL', 'TLS_CERT_FILE', 'TLS_KEY_FILE']);
+  const known = Object.keys(new Environment()).concat(['BASE_PATH', 'DATABASE_URL', 'DATABASE_CA_FILE', 'TLS_CERT_FILE', 'TLS_KEY_FILE']);
   const raw: Record<string, unknown> = {};
   for (const key of known) if (env[key] !== undefined) raw[key] = env[key];
   const config = plainToInstance(Environment, raw, { exposeDefaultValues: true });
   const errors = validateSync(config, { whitelist: true });
   if (Boolean(config.TLS_CERT_FILE) !== Boolean(config.TLS_KEY_FILE)) {
     throw new ConfigurationError('TLS_CERT_FILE and TLS_KEY_FILE must be set together (or neither)');
+  }
+  if (config.DATABASE_CA_FILE && errors.length === 0) {
+    const problem = caFileProblem(config.DATABASE_CA_FILE);
+    if (problem) throw new ConfigurationError(`invalid configuration: DATABASE_CA_FILE=${JSON.stringify(config.DATABASE_CA_FILE)}: ${problem}`);
   }
   if (errors.length > 0) {
     const lines = errors.map((e) => {
@@ -127,6 +138,22 @@ export function loadEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     throw new ConfigurationError(`invalid configuration: ${lines.join(' | ')}`);
   }
   return config;
+}
+
+/** Why a CA bundle cannot be used, or null: it must be readable and hold a PEM certificate. */
+function caFileProblem(file: string): string | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    return `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+  try {
+    new X509Certificate(text);
+    return null;
+  } catch {
+    return 'holds no PEM certificate';
+  }
 }
 
 /** `lineage`, `/lineage` and `/lineage/` all mean `/lineage`; unset means the root (''). */

@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, HttpException, Logger } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import { STATUS_CODES } from 'node:http';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDataError } from '../../database/database-errors';
+import { discardRequestBody } from './lingering-close';
 
 /**
  * Fastify rejects some requests before a route runs (size limit, content encoding, media type,
@@ -14,6 +15,17 @@ export class ClientErrorFilter extends BaseExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
   override catch(error: unknown, host: ArgumentsHost): void {
+    // A body too large is refused before it is read: read the rest first, or the client may
+    // be reset while still sending and never see the 413.
+    const status = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: unknown } | null)?.statusCode;
+    if (status === 413) {
+      void discardRequestBody(host.switchToHttp().getRequest<FastifyRequest>().raw).then(() => this.respond(error, host));
+      return;
+    }
+    this.respond(error, host);
+  }
+
+  private respond(error: unknown, host: ArgumentsHost): void {
     if (isDataError(error)) {
       // PostgreSQL refused a value the client sent (e.g. U+0000 in a query parameter).
       const reply = host.switchToHttp().getResponse<FastifyReply>();

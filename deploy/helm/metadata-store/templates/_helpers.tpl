@@ -133,6 +133,45 @@ DATABASE_URL from the operator's Secret (never rendered into the ConfigMap).
     secretKeyRef:
       name: {{ required "database.existingSecret is required: the name of an existing Secret holding the PostgreSQL URL" .Values.database.existingSecret }}
       key: {{ .Values.database.secretKey }}
+{{- if include "metadata-store.databaseCa" . }}
+- name: DATABASE_CA_FILE
+  value: {{ printf "%s/%s" (include "metadata-store.databaseCaMountPath" .) .Values.database.ca.key | quote }}
+{{- end }}
+{{- end }}
+
+{{/*
+PostgreSQL's CA bundle (database.ca.*): non-empty when one is configured.
+*/}}
+{{- define "metadata-store.databaseCa" -}}
+{{- if and .Values.database.ca.secretName .Values.database.ca.configMapName }}
+{{- fail "database.ca: set secretName or configMapName, not both" }}
+{{- end }}
+{{- if or .Values.database.ca.secretName .Values.database.ca.configMapName }}true{{ end }}
+{{- end }}
+
+{{- define "metadata-store.databaseCaMountPath" -}}
+/etc/metadata-store/database-ca
+{{- end }}
+
+{{- define "metadata-store.databaseCaMount" -}}
+{{- if include "metadata-store.databaseCa" . }}
+- name: database-ca
+  mountPath: {{ include "metadata-store.databaseCaMountPath" . }}
+  readOnly: true
+{{- end }}
+{{- end }}
+
+{{- define "metadata-store.databaseCaVolume" -}}
+{{- if include "metadata-store.databaseCa" . }}
+- name: database-ca
+  {{- if .Values.database.ca.secretName }}
+  secret:
+    secretName: {{ .Values.database.ca.secretName }}
+  {{- else }}
+  configMap:
+    name: {{ .Values.database.ca.configMapName }}
+  {{- end }}
+{{- end }}
 {{- end }}
 
 {{/*

@@ -32,8 +32,8 @@ const FAILURE_RATE: Record<ProducerKind, number> = { trino: 0.04, spark: 0.02, d
 
 /**
  * Every run of every job, in start order. A job's first run falls in the first two thirds of the
- * window in creation order (the warehouse grows), its later runs spread over the rest; within a
- * day deeper jobs start later, so upstream tables are written first.
+ * window in creation order (the warehouse grows), its later runs evenly spaced over the rest.
+ * Deeper jobs start later in the day, so upstream tables are created first.
  */
 export function schedule(world: World): Run[] {
   const runs: Run[] = [];
@@ -44,9 +44,9 @@ export function schedule(world: World): Run[] {
       const count = RUNS[producer.kind](prng);
       const firstDay = Math.floor(((WINDOW_DAYS * 2) / 3) * (j / jobs.length));
       const timeOfDayMs = 3_600_000 + job.depth * 180_000 + prng.int(0, 170_000);
+      const spacingMs = Math.floor(((WINDOW_DAYS - firstDay) * DAY_MS) / count);
       for (let index = 0; index < count; index++) {
-        const day = firstDay + Math.floor((index * (WINDOW_DAYS - firstDay)) / count);
-        const startMs = HISTORY_START_MS + day * DAY_MS + timeOfDayMs + prng.int(0, 999);
+        const startMs = HISTORY_START_MS + firstDay * DAY_MS + timeOfDayMs + index * spacingMs + prng.int(0, 999);
         const endMs = startMs + Math.round(DURATION_S[producer.kind](prng) * 1000);
         runs.push({ producer: p, job: j, index, runs: count, startMs, endMs, failed: prng.chance(FAILURE_RATE[producer.kind]) });
       }

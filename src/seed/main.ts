@@ -3,8 +3,8 @@
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { migrate } from '../cli/migrate';
-import { ConfigurationError, loadEnvironment } from '../config/environment';
-import { EmbeddedDatabase, startEmbeddedPostgres } from '../storage/embedded-postgres';
+import { ConfigurationError, loadEnvironment } from '../core/config/environment';
+import { EmbeddedDatabase, startEmbeddedPostgres } from '../database/embedded-postgres';
 import { seedStore } from './seed-store';
 
 const USAGE = 'usage: npm run seed -- --datasets N [--seed S]';

@@ -1,9 +1,9 @@
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
-import { Environment, IngestMode } from '../config/environment';
+import { Environment, IngestMode } from '../core/config/environment';
 import { IngestOutcome, IngestService } from '../ingest/ingest.service';
-import { ProjectionQueueRepository } from '../storage/projection-queue.repository';
+import { ProjectionQueueRepository } from '../log/projection-queue.repository';
 import { runEvents } from './events/run-events';
 import { schedule } from './schedule';
 import { buildWorld } from './world';

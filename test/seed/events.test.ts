@@ -1,4 +1,4 @@
-import { validateEnvelope } from '../../src/ingest/event-envelope';
+import { validateEnvelope } from '../../src/openlineage/event-envelope';
 import { runEvents } from '../../src/seed/events/run-events';
 import { schedule } from '../../src/seed/schedule';
 import { buildWorld, TRINO_NAMESPACE } from '../../src/seed/world';

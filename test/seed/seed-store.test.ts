@@ -1,5 +1,5 @@
 import { register } from 'prom-client';
-import { loadEnvironment } from '../../src/config/environment';
+import { loadEnvironment } from '../../src/core/config/environment';
 import { seedStore } from '../../src/seed/seed-store';
 import { migrate } from '../../src/cli/migrate';
 import { countEvents, createDatabase, query } from '../support/database';

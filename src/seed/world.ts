@@ -45,7 +45,7 @@ function stageOf(depth: number): string {
 /** How many datasets each producer gets: a few thousand Trino tables, the rest Spark on S3 and dbt. */
 export function producerSizes(datasets: number): Record<ProducerKind, number> {
   const trino = Math.min(5000, Math.round(datasets * 0.3));
-  const dbt = Math.round((datasets - trino) * 0.15);
+  const dbt = Math.round((datasets - trino) * 0.1);
   return { trino, spark: datasets - trino - dbt, dbt };
 }
 
@@ -54,7 +54,7 @@ export const MIN_DATASETS = 200;
 
 const SHAPES: Record<ProducerKind, Omit<DagShape, 'datasets'>> = {
   trino: { rootFraction: 0.15, minDepth: 10, maxDepth: 30, outputsPerJob: () => 1, extraInputs: (p) => p.longTail(1.3, 40), hubShare: 0.5, changingInputsShare: 0.1 },
-  spark: { rootFraction: 0.5, minDepth: 10, maxDepth: 30, outputsPerJob: (p) => 2 + p.longTail(1.0, 10), extraInputs: (p) => p.longTail(1.3, 20), hubShare: 0.4, changingInputsShare: 0.05 },
+  spark: { rootFraction: 0.55, minDepth: 10, maxDepth: 30, outputsPerJob: (p) => 2 + p.longTail(1.0, 10), extraInputs: (p) => p.longTail(1.3, 20), hubShare: 0.4, changingInputsShare: 0.05 },
   dbt: { rootFraction: 0.5, minDepth: 10, maxDepth: 30, outputsPerJob: () => 1, extraInputs: (p) => p.longTail(1.2, 30), hubShare: 0.5, changingInputsShare: 0.05 },
 };
 

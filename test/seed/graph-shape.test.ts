@@ -24,7 +24,7 @@ describe('the generated graph', () => {
     expect(sizes.trino).toBeGreaterThanOrEqual(2000);
     expect(sizes.trino).toBeLessThanOrEqual(5000);
     expect(sizes.trino + sizes.spark + sizes.dbt).toBe(20_000);
-    expect(buildWorld(1_000_000, 1).producers.map((p) => p.dag.datasetCount)).toEqual([5000, 845750, 149250]);
+    expect(buildWorld(1_000_000, 1).producers.map((p) => p.dag.datasetCount)).toEqual([5000, 895500, 99500]);
   });
 
   it('has pipelines 10 to 30 deep, no deeper, spread over that range', () => {

@@ -5,7 +5,8 @@
 // generator are unchanged), the built store in front of it, and for BENCH_READ_DURATION_S:
 //   - ingest at BENCH_INGEST_RATE events/s (open loop: new runs of existing jobs);
 //   - readers at BENCH_READ_RATE requests/s (open loop, latency from when each was due), cycling
-//     through the read kinds of bench/read/queries.mjs over sampled nodes.
+//     through the read kinds of bench/read/queries.mjs over sampled nodes;
+// preceded by BENCH_READ_QUIET_S of the same readers without ingest (the baseline of the same run).
 // A kind the store does not serve yet (not in /api/docs-json) is reported as not available. For a
 // kind that misses its target: the time split and the plans (bench/read/diagnose.mjs).
 // Results merge into docs/benchmarks/read.json (per size); the plot is docs/benchmarks/read-scaling.svg.
@@ -29,6 +30,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SIZES = (process.env.BENCH_READ_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const DURATION_S = Number(process.env.BENCH_READ_DURATION_S ?? 60);
 const WARMUP_S = Number(process.env.BENCH_READ_WARMUP_S ?? 10);
+const QUIET_S = Number(process.env.BENCH_READ_QUIET_S ?? 20);
 const READ_RATE = Number(process.env.BENCH_READ_RATE ?? 50);
 const INGEST_RATE = Number(process.env.BENCH_INGEST_RATE ?? 200);
 const SEED = Number(process.env.BENCH_READ_SEED ?? 1);
@@ -217,28 +219,30 @@ async function measureSize(size, gen) {
       const live = kinds.filter((k) => k.available);
       log(`size ${size}: measuring ${live.map((k) => k.key).join(', ')}; not available: ${kinds.filter((k) => !k.available).map((k) => k.key).join(', ') || 'none'}`);
       await readers(store.url, live, targets, WARMUP_S);
+      // Reads alone first: the same reads' cost without ingest, to compare with in the same run.
+      const quiet = await readers(store.url, live, targets, QUIET_S);
       const [samples, ingest] = await Promise.all([
         readers(store.url, live, targets, DURATION_S),
         fixedRate(store.url, { rate: INGEST_RATE, durationS: DURATION_S, body }),
       ]);
+      const summary = (s) => {
+        const sorted = s.latencies.sort((a, b) => a - b);
+        return { requests: sorted.length, errors: s.errors, statuses: s.statuses, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
+      };
       const reads = {};
       for (const kind of kinds) {
         if (!kind.available) {
           reads[kind.key] = { label: kind.label, available: false, note: 'not available: the store does not serve this endpoint yet' };
           continue;
         }
-        const s = samples[kind.key];
-        const sorted = s.latencies.sort((a, b) => a - b);
+        const underIngest = summary(samples[kind.key]);
         reads[kind.key] = {
           label: kind.label,
           available: true,
-          requests: sorted.length,
-          errors: s.errors,
-          statuses: s.statuses,
-          p50: percentile(sorted, 0.5),
-          p99: percentile(sorted, 0.99),
+          ...underIngest,
           target: kind.target,
-          met: kind.target === null ? null : percentile(sorted, 0.99) <= kind.target,
+          met: kind.target === null ? null : underIngest.errors === 0 && underIngest.p99 <= kind.target,
+          withoutIngest: summary(quiet[kind.key]),
         };
       }
       const diagnostics = [];
@@ -254,7 +258,7 @@ async function measureSize(size, gen) {
         databaseGb: Number((bytes / 1e9).toFixed(2)),
         postgres: version,
         seeding: { seededAt: seeded.seededAt, vacuumSeconds: seeded.vacuumSeconds, seconds: seeded.report.totalSeconds, logSeconds: seeded.report.loggedSeconds, events: seeded.report.events, eventsPerSecond: Math.round(seeded.report.events / seeded.report.totalSeconds) },
-        load: { durationS: DURATION_S, readRate: READ_RATE, ingestRate: INGEST_RATE, ingest },
+        load: { durationS: DURATION_S, withoutIngestS: QUIET_S, readRate: READ_RATE, ingestRate: INGEST_RATE, ingest },
         reads,
         diagnostics,
       };
@@ -268,13 +272,14 @@ async function measureSize(size, gen) {
 
 function table(results) {
   const sizes = Object.keys(results.sizes).map(Number).sort((a, b) => a - b);
-  const lines = [`| read | target p99 | ${sizes.map((s) => `${s} p50 / p99 ms`).join(' | ')} |`, `|---|---:|${sizes.map(() => '---:').join('|')}|`];
+  const lines = [`| read | target p99 | ${sizes.map((s) => `${s}: p50 / p99 ms under ingest (reads alone)`).join(' | ')} |`, `|---|---:|${sizes.map(() => '---:').join('|')}|`];
   for (const kind of KINDS) {
     const cells = sizes.map((s) => {
       const r = results.sizes[s].reads[kind.key];
       if (!r) return '';
       if (!r.available) return 'not available';
-      return `${r.p50} / ${r.p99}${r.errors ? ` (${r.errors} errors)` : ''}`;
+      const quiet = r.withoutIngest ? ` (alone: ${r.withoutIngest.p50} / ${r.withoutIngest.p99})` : '';
+      return `${r.p50} / ${r.p99}${r.errors ? `, ${r.errors} errors` : ''}${quiet}`;
     });
     lines.push(`| ${kind.label} | ${kind.target ? `${kind.target} ms` : ''} | ${cells.join(' | ')} |`);
   }

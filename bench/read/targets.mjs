@@ -53,11 +53,12 @@ export function sampleTargets(gen, world, count) {
 }
 
 /**
- * Live ingest during the measurement: new runs of existing jobs (START, then COMPLETE or FAIL),
- * each with a fresh run id and the current time, so they are stored and projected, not deduplicated.
+ * Live ingest during the measurement: new runs of existing Trino queries (START, then COMPLETE or
+ * FAIL), each with a fresh run id and the current time, so they are stored and projected, not
+ * deduplicated.
  */
 export function liveEvents(gen, world, count) {
-  const runs = gen.schedule(world);
+  const runs = gen.schedule(world).filter((run) => world.producers[run.producer].kind === 'trino');
   const prng = new gen.Prng(world.seed * 17 + 3);
   const pairs = [];
   while (pairs.length < count / 2) pairs.push(gen.runEvents(world, runs[prng.int(0, runs.length - 1)]));

@@ -221,12 +221,15 @@ async function measureSize(size, gen) {
       const live = kinds.filter((k) => k.available);
       log(`size ${size}: measuring ${live.map((k) => k.key).join(', ')}; not available: ${kinds.filter((k) => !k.available).map((k) => k.key).join(', ') || 'none'}`);
       await readers(store.url, live, targets, WARMUP_S);
+      // A shared machine's other work shows in the load average: recorded beside the numbers.
+      const loadBefore = os.loadavg()[0];
       // Reads alone first: the same reads' cost without ingest, to compare with in the same run.
       const quiet = await readers(store.url, live, targets, QUIET_S);
       const [samples, ingest] = await Promise.all([
         readers(store.url, live, targets, DURATION_S),
         fixedRate(store.url, { rate: INGEST_RATE, durationS: DURATION_S, body }),
       ]);
+      const loadAfter = os.loadavg()[0];
       const summary = (s) => {
         const sorted = s.latencies.sort((a, b) => a - b);
         return { requests: sorted.length, errors: s.errors, statuses: s.statuses, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
@@ -260,7 +263,7 @@ async function measureSize(size, gen) {
         databaseGb: Number((bytes / 1e9).toFixed(2)),
         postgres: version,
         seeding: { seededAt: seeded.seededAt, vacuumSeconds: seeded.vacuumSeconds, seconds: seeded.report.totalSeconds, logSeconds: seeded.report.loggedSeconds, events: seeded.report.events, eventsPerSecond: Math.round(seeded.report.events / seeded.report.totalSeconds) },
-        load: { durationS: DURATION_S, withoutIngestS: QUIET_S, readRate: READ_RATE, ingestRate: INGEST_RATE, ingest },
+        load: { durationS: DURATION_S, withoutIngestS: QUIET_S, readRate: READ_RATE, ingestRate: INGEST_RATE, ingest, loadAverage1m: { before: loadBefore, after: loadAfter } },
         reads,
         diagnostics,
       };
@@ -312,6 +315,8 @@ function markdown(results) {
       const r = results.sizes[s];
       return `| ${s} | ${r.measuredAt} | ${r.commit} | ${r.seeding.seconds.toFixed(0)} s | ${r.seeding.events} | ${r.seeding.eventsPerSecond} | ${r.databaseGb} GB |`;
     }),
+    '',
+    `Machine load (1-minute load average on ${results.machine.cpus} CPUs) before / after the reads: ${sizes.map((s) => `${s}: ${results.sizes[s].load.loadAverage1m?.before?.toFixed(1)} / ${results.sizes[s].load.loadAverage1m?.after?.toFixed(1)}`).join('; ')}.`,
     '',
     `Ingest offered during the reads: ${sizes.map((s) => `${s}: ${results.sizes[s].load.ingestRate}/s offered, ${results.sizes[s].load.ingest.eventsPerSecond.toFixed(0)}/s stored, p99 ${results.sizes[s].load.ingest.p99} ms, ${results.sizes[s].load.ingest.non2xx} refused`).join('; ')}.`,
   ];

@@ -6,6 +6,7 @@ import { migrate } from '../cli/migrate';
 import { ConfigurationError, loadEnvironment } from '../core/config/environment';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '../database/embedded-postgres';
 import { seedStore } from './seed-store';
+import { MIN_DATASETS } from './world';
 
 const USAGE = 'usage: npm run seed -- --datasets N [--seed S]';
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const { values } = parseArgs({ options: { datasets: { type: 'string' }, seed: { type: 'string', default: '1' } } });
   const datasets = positiveInteger(values.datasets, 'datasets');
+  if (datasets < MIN_DATASETS) throw new ConfigurationError(`--datasets must be at least ${MIN_DATASETS}; ${USAGE}`);
   const seed = positiveInteger(values.seed, 'seed');
   const env = loadEnvironment();
   let embedded: EmbeddedDatabase | null = null;

@@ -15,9 +15,18 @@ function positiveInteger(value: string | undefined, name: string): number {
   return Number(value);
 }
 
+function parsedArguments(): { datasets?: string; seed?: string } {
+  try {
+    return parseArgs({ options: { datasets: { type: 'string' }, seed: { type: 'string', default: '1' } } }).values;
+  } catch (error) {
+    // Node's message spans lines (hints); the first names the problem.
+    throw new ConfigurationError(`${(error as Error).message.split('\n')[0].replace(/\.$/, '')}; ${USAGE}`);
+  }
+}
+
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  const { values } = parseArgs({ options: { datasets: { type: 'string' }, seed: { type: 'string', default: '1' } } });
+  const values = parsedArguments();
   const datasets = positiveInteger(values.datasets, 'datasets');
   if (datasets < MIN_DATASETS) throw new ConfigurationError(`--datasets must be at least ${MIN_DATASETS}; ${USAGE}`);
   const seed = positiveInteger(values.seed, 'seed');

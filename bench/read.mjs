@@ -73,6 +73,8 @@ async function startPostgres(size, serverLog) {
   const dataDir = path.join(DATA_DIR, String(size));
   const marker = path.join(DATA_DIR, `${size}.seed.json`);
   const fingerprint = buildFingerprint();
+  // The marker is written when seeding starts and gets the report when it ends: an interrupted seed
+  // of the same build resumes (the events are deterministic, those already stored are skipped).
   let seeded = fs.existsSync(marker) ? JSON.parse(fs.readFileSync(marker, 'utf8')) : null;
   if (seeded?.fingerprint !== fingerprint) {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -112,11 +114,13 @@ function runNode(args, env, { capture = false } = {}) {
 }
 
 async function seedIfNeeded(size, db) {
-  if (db.seeded) {
+  if (db.seeded?.report) {
     log(`size ${size}: reusing the store seeded on ${db.seeded.seededAt}`);
     return db.seeded;
   }
-  log(`size ${size}: seeding (npm run seed -- --datasets ${size} --seed ${SEED})`);
+  const resumed = Boolean(db.seeded);
+  log(`size ${size}: ${resumed ? 'resuming an interrupted seed' : 'seeding'} (npm run seed -- --datasets ${size} --seed ${SEED})`);
+  fs.writeFileSync(db.marker, JSON.stringify({ fingerprint: db.fingerprint, startedAt: new Date().toISOString() }));
   const started = Date.now();
   const out = await runNode(['dist/seed/main.js', '--datasets', String(size), '--seed', String(SEED)], { DATABASE_URL: db.databaseUrl }, { capture: true });
   const report = JSON.parse(out.trim().split('\n').pop());
@@ -127,7 +131,7 @@ async function seedIfNeeded(size, db) {
   await client.connect();
   await client.query('VACUUM (ANALYZE)');
   await client.end();
-  const seeded = { seededAt: new Date().toISOString(), fingerprint: db.fingerprint, wallSeconds, vacuumSeconds: (Date.now() - vacuumStarted) / 1000, report };
+  const seeded = { seededAt: new Date().toISOString(), fingerprint: db.fingerprint, resumed, wallSeconds, vacuumSeconds: (Date.now() - vacuumStarted) / 1000, report };
   fs.writeFileSync(db.marker, JSON.stringify(seeded, null, 2));
   return seeded;
 }
@@ -262,7 +266,7 @@ async function measureSize(size, gen) {
         datasetsInStore: datasets,
         databaseGb: Number((bytes / 1e9).toFixed(2)),
         postgres: version,
-        seeding: { seededAt: seeded.seededAt, vacuumSeconds: seeded.vacuumSeconds, seconds: seeded.report.totalSeconds, logSeconds: seeded.report.loggedSeconds, events: seeded.report.events, eventsPerSecond: Math.round(seeded.report.events / seeded.report.totalSeconds) },
+        seeding: { seededAt: seeded.seededAt, resumed: seeded.resumed, vacuumSeconds: seeded.vacuumSeconds, seconds: seeded.report.totalSeconds, logSeconds: seeded.report.loggedSeconds, events: seeded.report.events, eventsPerSecond: Math.round(seeded.report.events / seeded.report.totalSeconds) },
         load: { durationS: DURATION_S, withoutIngestS: QUIET_S, readRate: READ_RATE, ingestRate: INGEST_RATE, ingest, loadAverage1m: { before: loadBefore, after: loadAfter } },
         reads,
         diagnostics,

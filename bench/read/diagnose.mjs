@@ -3,6 +3,7 @@
 import pg from 'pg';
 
 const PROBES = 5;
+const QUEUE_WAIT_MS = 120_000;
 
 async function timed(baseUrl, url) {
   const started = performance.now();
@@ -12,8 +13,9 @@ async function timed(baseUrl, url) {
 }
 
 /**
- * Runs PROBES requests of the kind one after another. The split comes from pg_stat_statements
- * (execution time of every statement the requests ran, the projection's own polling left out);
+ * Runs PROBES requests of the kind one after another, once the projection queue is empty. The
+ * split comes from pg_stat_statements (execution time of the reads' statements: SELECT and WITH,
+ * the projection's claim left out);
  * the plans from auto_explain, in a second pass so that EXPLAIN ANALYZE's overhead does not
  * count in the split.
  */
@@ -22,6 +24,11 @@ export async function diagnose({ baseUrl, databaseUrl, kind, targets, serverLog 
   await client.connect();
   try {
     const urls = targets.slice(0, PROBES).map((t, i) => kind.url(t, i));
+    // The projection is still working off the live ingest: wait (a while) for it to go quiet.
+    for (let waited = 0; waited < QUEUE_WAIT_MS; waited += 500) {
+      if ((await client.query('SELECT count(*)::int AS n FROM projection_queue')).rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
     await client.query('SELECT pg_stat_statements_reset()');
     const http = [];
     for (const url of urls) http.push((await timed(baseUrl, url)).ms);
@@ -29,7 +36,7 @@ export async function diagnose({ baseUrl, databaseUrl, kind, targets, serverLog 
       `SELECT sum(total_exec_time)::float8 AS ms, sum(calls)::int AS calls
          FROM pg_stat_statements
         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-          AND query NOT ILIKE '%projection_queue%' AND query NOT ILIKE '%pg_stat_statements%'`,
+          AND query ~* '^\\s*(select|with)' AND query NOT ILIKE '%projection_queue%' AND query NOT ILIKE '%pg_stat_statements%'`,
     );
     const httpMs = http.reduce((a, b) => a + b, 0) / urls.length;
     const postgresMs = (rows[0].ms ?? 0) / urls.length;

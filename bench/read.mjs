@@ -1,0 +1,357 @@
+// npm run bench:read: read latency (p50, p99) at several store sizes, with live ingest.
+//
+// For each size (BENCH_READ_SIZES, default 10000,100000,1000000): a PostgreSQL of its own under
+// BENCH_READ_DIR/<size>, seeded once by `npm run seed` (reused while the schema, projection and
+// generator are unchanged), the built store in front of it, and for BENCH_READ_DURATION_S:
+//   - ingest at BENCH_INGEST_RATE events/s (open loop: new runs of existing jobs);
+//   - readers at BENCH_READ_RATE requests/s (open loop, latency from when each was due), cycling
+//     through the read kinds of bench/read/queries.mjs over sampled nodes;
+// preceded by BENCH_READ_QUIET_S of the same readers without ingest (the baseline of the same run).
+// A kind the store does not serve yet (not in /api/docs-json) is reported as not available. For a
+// kind that misses its target: the time split and the plans (bench/read/diagnose.mjs).
+// Results merge into docs/benchmarks/read.json (per size), with read.md and the plot read-scaling.svg.
+import { spawn, execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../scripts/embedded-postgres.mjs';
+import { fixedRate } from './open-loop.mjs';
+import { availableKinds, KINDS } from './read/queries.mjs';
+import { liveEvents, loadGenerator, sampleTargets } from './read/targets.mjs';
+import { diagnose } from './read/diagnose.mjs';
+import { scalingSvg } from './read/plot.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// BENCH_READ_SIZES= (empty) measures nothing and rewrites read.md and the plot from read.json.
+const SIZES = (process.env.BENCH_READ_SIZES ?? '10000,100000,1000000').split(',').filter(Boolean).map(Number);
+const DURATION_S = Number(process.env.BENCH_READ_DURATION_S ?? 60);
+const WARMUP_S = Number(process.env.BENCH_READ_WARMUP_S ?? 10);
+const QUIET_S = Number(process.env.BENCH_READ_QUIET_S ?? 20);
+const READ_RATE = Number(process.env.BENCH_READ_RATE ?? 50);
+const INGEST_RATE = Number(process.env.BENCH_INGEST_RATE ?? 200);
+const SEED = Number(process.env.BENCH_READ_SEED ?? 1);
+const DATA_DIR = process.env.BENCH_READ_DIR ?? path.join(os.tmpdir(), 'metadata-store-bench-read');
+const RESULTS = path.join(ROOT, 'docs', 'benchmarks', 'read.json');
+const PLOT = path.join(ROOT, 'docs', 'benchmarks', 'read-scaling.svg');
+const REPORT = path.join(ROOT, 'docs', 'benchmarks', 'read.md');
+const TARGETS = 300;
+
+const log = (msg) => process.stderr.write(`${msg}\n`);
+const percentile = (sorted, q) => Number(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))].toFixed(2));
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** What the seeded tables depend on: reseed when the migrations, projection or generator change. */
+function buildFingerprint() {
+  const hash = crypto.createHash('sha256').update(String(SEED));
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (/\.(js|sql)$/.test(entry.name)) hash.update(entry.name).update(fs.readFileSync(p));
+    }
+  };
+  for (const dir of ['migrations', 'dist/projection', 'dist/seed']) walk(path.join(ROOT, dir));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function startPostgres(size, serverLog) {
+  fs.mkdirSync(DATA_DIR, { recursive: true, mode: 0o755 });
+  fs.chmodSync(DATA_DIR, 0o755);
+  const dataDir = path.join(DATA_DIR, String(size));
+  const marker = path.join(DATA_DIR, `${size}.seed.json`);
+  const fingerprint = buildFingerprint();
+  // The marker is written when seeding starts and gets the report when it ends: an interrupted seed
+  // of the same build resumes (the events are deterministic, those already stored are skipped).
+  let seeded = fs.existsSync(marker) ? JSON.parse(fs.readFileSync(marker, 'utf8')) : null;
+  if (seeded?.fingerprint !== fingerprint) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(marker, { force: true });
+    seeded = null;
+  }
+  const port = await freePort();
+  const server = await startEmbeddedPostgres({
+    dataDir,
+    port,
+    persistent: true,
+    flags: ['-c', 'shared_preload_libraries=auto_explain,pg_stat_statements', '-c', 'max_connections=100'],
+    onLog: (line) => {
+      serverLog.push(line);
+      if (serverLog.length > 20000) serverLog.splice(0, 10000);
+    },
+  });
+  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${port}/metadata_store`;
+  const admin = new pg.Client({ connectionString: server.adminUrl });
+  await admin.connect();
+  if (!(await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'metadata_store'`)).rowCount) await admin.query('CREATE DATABASE metadata_store');
+  await admin.end();
+  return { server, databaseUrl, marker, fingerprint, seeded };
+}
+
+function runNode(args, env, { capture = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, ...env },
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'],
+    });
+    let out = '';
+    child.stdout?.on('data', (c) => (out += c));
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`node ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+async function seedIfNeeded(size, db) {
+  if (db.seeded?.report) {
+    log(`size ${size}: reusing the store seeded on ${db.seeded.seededAt}`);
+    return db.seeded;
+  }
+  const resumed = Boolean(db.seeded);
+  log(`size ${size}: ${resumed ? 'resuming an interrupted seed' : 'seeding'} (npm run seed -- --datasets ${size} --seed ${SEED})`);
+  fs.writeFileSync(db.marker, JSON.stringify({ fingerprint: db.fingerprint, startedAt: new Date().toISOString() }));
+  const started = Date.now();
+  const out = await runNode(['dist/seed/main.js', '--datasets', String(size), '--seed', String(SEED)], { DATABASE_URL: db.databaseUrl }, { capture: true });
+  const report = JSON.parse(out.trim().split('\n').pop());
+  const wallSeconds = (Date.now() - started) / 1000;
+  // Measure a settled store, not autovacuum catching up with the seed.
+  const vacuumStarted = Date.now();
+  const client = new pg.Client({ connectionString: db.databaseUrl });
+  await client.connect();
+  await client.query('VACUUM (ANALYZE)');
+  await client.end();
+  const seeded = { seededAt: new Date().toISOString(), fingerprint: db.fingerprint, resumed, wallSeconds, vacuumSeconds: (Date.now() - vacuumStarted) / 1000, report };
+  fs.writeFileSync(db.marker, JSON.stringify(seeded, null, 2));
+  return seeded;
+}
+
+async function startStore(databaseUrl, logFile) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/main.js', 'serve'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0' },
+    stdio: ['ignore', fs.openSync(logFile, 'w'), 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let ready = false; !ready; ) {
+    if (child.exitCode !== null) throw new Error(`the store exited with ${child.exitCode}`);
+    ready = await fetch(`${url}/health/ready`).then((r) => r.ok, () => false);
+    if (!ready) await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+/** Open-loop readers: one request every 1/READ_RATE s, kinds in turn, latency from when it was due. */
+async function readers(baseUrl, kinds, targets, durationS) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const samples = Object.fromEntries(kinds.map((k) => [k.key, { latencies: [], errors: 0, statuses: {} }]));
+  const pending = new Set();
+  const start = performance.now();
+  const total = Math.round(READ_RATE * durationS);
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / READ_RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const kind = kinds[i % kinds.length];
+    const n = Math.floor(i / kinds.length);
+    const url = new URL(kind.url(targets[n % targets.length], n), baseUrl);
+    const sent = Math.min(due, performance.now());
+    const p = new Promise((resolve) => {
+      const req = http.get(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          const s = samples[kind.key];
+          s.latencies.push(performance.now() - sent);
+          if (res.statusCode >= 400) {
+            s.errors++;
+            s.statuses[res.statusCode] = (s.statuses[res.statusCode] ?? 0) + 1;
+          }
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        samples[kind.key].errors++;
+        resolve();
+      });
+    });
+    pending.add(p);
+    void p.then(() => pending.delete(p));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  return samples;
+}
+
+async function measureSize(size, gen) {
+  const serverLog = [];
+  const db = await startPostgres(size, serverLog);
+  try {
+    const seeded = await seedIfNeeded(size, db);
+    const client = new pg.Client({ connectionString: db.databaseUrl });
+    await client.connect();
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const [{ datasets }] = (await client.query('SELECT count(*)::int AS datasets FROM datasets')).rows;
+    const [{ version }] = (await client.query('SHOW server_version')).rows.map((r) => ({ version: r.server_version }));
+    const [{ bytes }] = (await client.query('SELECT pg_database_size(current_database())::float8 AS bytes')).rows;
+    await client.end();
+    log(`size ${size}: ${datasets} datasets in the store, database ${(bytes / 1e9).toFixed(2)} GB`);
+
+    const world = gen.buildWorld(size, SEED);
+    const targets = sampleTargets(gen, world, TARGETS);
+    const body = liveEvents(gen, world, 2000);
+    const storeLog = path.join(DATA_DIR, `${size}.store.log`);
+    const store = await startStore(db.databaseUrl, storeLog);
+    try {
+      const openapi = await (await fetch(`${store.url}/api/docs-json`)).json();
+      const kinds = availableKinds(openapi);
+      const live = kinds.filter((k) => k.available);
+      log(`size ${size}: measuring ${live.map((k) => k.key).join(', ')}; not available: ${kinds.filter((k) => !k.available).map((k) => k.key).join(', ') || 'none'}`);
+      await readers(store.url, live, targets, WARMUP_S);
+      // A shared machine's other work shows in the load average: recorded beside the numbers.
+      const loadBefore = os.loadavg()[0];
+      // Reads alone first: the same reads' cost without ingest, to compare with in the same run.
+      const quiet = await readers(store.url, live, targets, QUIET_S);
+      const [samples, ingest] = await Promise.all([
+        readers(store.url, live, targets, DURATION_S),
+        fixedRate(store.url, { rate: INGEST_RATE, durationS: DURATION_S, body }),
+      ]);
+      const loadAfter = os.loadavg()[0];
+      const summary = (s) => {
+        const sorted = s.latencies.sort((a, b) => a - b);
+        return { requests: sorted.length, errors: s.errors, statuses: s.statuses, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
+      };
+      const reads = {};
+      for (const kind of kinds) {
+        if (!kind.available) {
+          reads[kind.key] = { label: kind.label, available: false, note: 'not available: the store does not serve this endpoint yet' };
+          continue;
+        }
+        const underIngest = summary(samples[kind.key]);
+        reads[kind.key] = {
+          label: kind.label,
+          available: true,
+          ...underIngest,
+          target: kind.target,
+          met: kind.target === null ? null : underIngest.errors === 0 && underIngest.p99 <= kind.target,
+          withoutIngest: summary(quiet[kind.key]),
+        };
+      }
+      const diagnostics = [];
+      for (const kind of live) {
+        if (reads[kind.key].met !== false) continue;
+        log(`size ${size}: ${kind.key} p99 ${reads[kind.key].p99} ms misses ${kind.target} ms; collecting the time split and plans`);
+        diagnostics.push(await diagnose({ baseUrl: store.url, databaseUrl: db.databaseUrl, kind, targets, serverLog }));
+      }
+      return {
+        measuredAt: new Date().toISOString(),
+        commit: gitCommit(),
+        datasetsInStore: datasets,
+        databaseGb: Number((bytes / 1e9).toFixed(2)),
+        postgres: version,
+        seeding: { seededAt: seeded.seededAt, resumed: seeded.resumed, vacuumSeconds: seeded.vacuumSeconds, seconds: seeded.report.totalSeconds, logSeconds: seeded.report.loggedSeconds, events: seeded.report.events, eventsPerSecond: Math.round(seeded.report.events / seeded.report.totalSeconds) },
+        load: { durationS: DURATION_S, withoutIngestS: QUIET_S, readRate: READ_RATE, ingestRate: INGEST_RATE, ingest, loadAverage1m: { before: loadBefore, after: loadAfter } },
+        reads,
+        diagnostics,
+      };
+    } finally {
+      await store.stop();
+    }
+  } finally {
+    await db.server.stop();
+  }
+}
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return process.env.BENCH_READ_COMMIT ?? 'unknown';
+  }
+}
+
+function table(results) {
+  const sizes = Object.keys(results.sizes).map(Number).sort((a, b) => a - b);
+  const lines = [`| read | target p99 | ${sizes.map((s) => `${s}: p50 / p99 ms under ingest (reads alone)`).join(' | ')} |`, `|---|---:|${sizes.map(() => '---:').join('|')}|`];
+  for (const kind of KINDS) {
+    const cells = sizes.map((s) => {
+      const r = results.sizes[s].reads[kind.key];
+      if (!r) return '';
+      if (!r.available) return 'not available';
+      const quiet = r.withoutIngest ? ` (alone: ${r.withoutIngest.p50} / ${r.withoutIngest.p99})` : '';
+      return `${r.p50} / ${r.p99}${r.errors ? `, ${r.errors} errors` : ''}${quiet}`;
+    });
+    lines.push(`| ${kind.label} | ${kind.target ? `${kind.target} ms` : ''} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+/** The human-readable report beside the JSON: tables, seeding, and for each missed target its split and plans. */
+function markdown(results) {
+  const sizes = Object.keys(results.sizes).map(Number).sort((a, b) => a - b);
+  const out = [
+    '# Read benchmark (`npm run bench:read`)',
+    '',
+    `Generated by bench/read.mjs from [read.json](read.json); plot: [read-scaling.svg](read-scaling.svg). Machine: ${results.machine.cpus} CPUs (${results.machine.cpu}), ${results.machine.memoryGb} GiB, Node ${results.machine.node}.`,
+    '',
+    table(results),
+    '',
+    '| size | measured | commit | seeding | events | events/s | database |',
+    '|---:|---|---|---:|---:|---:|---:|',
+    ...sizes.map((s) => {
+      const r = results.sizes[s];
+      return `| ${s} | ${r.measuredAt} | ${r.commit} | ${r.seeding.seconds.toFixed(0)} s | ${r.seeding.events} | ${r.seeding.eventsPerSecond} | ${r.databaseGb} GB |`;
+    }),
+    '',
+    `Machine load (1-minute load average on ${results.machine.cpus} CPUs) before / after the reads: ${sizes.map((s) => `${s}: ${results.sizes[s].load.loadAverage1m?.before?.toFixed(1)} / ${results.sizes[s].load.loadAverage1m?.after?.toFixed(1)}`).join('; ')}.`,
+    '',
+    `Ingest offered during the reads: ${sizes.map((s) => `${s}: ${results.sizes[s].load.ingestRate}/s offered, ${results.sizes[s].load.ingest.eventsPerSecond.toFixed(0)}/s stored, p99 ${results.sizes[s].load.ingest.p99} ms, ${results.sizes[s].load.ingest.non2xx} refused`).join('; ')}.`,
+  ];
+  for (const s of sizes) {
+    for (const d of results.sizes[s].diagnostics) {
+      const t = d.timeSplit;
+      out.push('', `## ${s} datasets: ${d.kind} missed its target`, '', `Alone, one at a time: ${t.httpMs} ms over HTTP, of which ${t.postgresMs} ms executing SQL in PostgreSQL (${t.statementsPerRequest} statements per request) and ${t.serviceMs} ms in the service (Node: routing, serialization, pool waits).`, '', 'Plans (auto_explain, ANALYZE, BUFFERS):');
+      for (const plan of d.plans) out.push('', '```', plan, '```');
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+async function main() {
+  const gen = loadGenerator(ROOT);
+  const results = fs.existsSync(RESULTS) ? JSON.parse(fs.readFileSync(RESULTS, 'utf8')) : { sizes: {} };
+  results.machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+  for (const size of SIZES) {
+    results.sizes[size] = await measureSize(size, gen);
+    fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
+    fs.writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+    fs.writeFileSync(PLOT, scalingSvg(results, KINDS));
+    fs.writeFileSync(REPORT, markdown(results));
+    log(`size ${size}: written to ${path.relative(ROOT, RESULTS)}, ${path.relative(ROOT, REPORT)} and ${path.relative(ROOT, PLOT)}`);
+  }
+  fs.writeFileSync(PLOT, scalingSvg(results, KINDS));
+  fs.writeFileSync(REPORT, markdown(results));
+  process.stdout.write(`${table(results)}\n`);
+}
+
+main().catch((error) => {
+  log(`bench:read failed: ${error.stack}`);
+  process.exit(1);
+});

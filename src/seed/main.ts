@@ -40,7 +40,7 @@ async function main(): Promise<void> {
       databaseUrl = embedded.url;
       log(`seed: embedded PostgreSQL on port ${env.EMBEDDED_POSTGRES_PORT}, data in ${env.EMBEDDED_POSTGRES_DIR}`);
     }
-    await migrate(databaseUrl);
+    await migrate({ url: databaseUrl });
     const report = await seedStore(env, databaseUrl, { datasets, seed, progress: log });
     process.stdout.write(`${JSON.stringify(report)}\n`);
   } finally {

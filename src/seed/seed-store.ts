@@ -52,7 +52,7 @@ export async function seedStore(env: Environment, databaseUrl: string, options: 
   options.progress(`seed: ${int(options.datasets)} datasets, ${int(runs.length)} runs, ${int(total)} events (seed ${options.seed})`);
 
   const app = await NestFactory.createApplicationContext(
-    AppModule.forRoot({ ...env, INGEST_MODE: IngestMode.Sync, INGEST_TIMEOUT_MS: SEED_INGEST_TIMEOUT_MS }, databaseUrl),
+    AppModule.forRoot({ ...env, INGEST_MODE: IngestMode.Sync, INGEST_TIMEOUT_MS: SEED_INGEST_TIMEOUT_MS }, { url: databaseUrl }),
     { logger: ['error', 'warn'] },
   );
   try {

@@ -7,7 +7,7 @@ import { countEvents, createDatabase, query } from '../support/database';
 describe('seeding a store', () => {
   it('logs every generated event through ingest, projects them all and leaves N datasets; a second seed adds nothing', async () => {
     const url = await createDatabase('seed');
-    await migrate(url);
+    await migrate({ url });
     const env = loadEnvironment({});
     const lines: string[] = [];
     const first = await seedStore(env, url, { datasets: 400, seed: 3, progress: (line) => lines.push(line) });

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { createDatabase, query } from '../support/database';
 import { fixture } from '../support/fixtures';
 import { get, post } from '../support/http';
-import { freePort, runCommand, startStore } from '../support/store-process';
+import { freePort, MIGRATION_COUNT, runCommand, startStore } from '../support/store-process';
 
 describe('commands', () => {
   it('`serve` refuses to start on a schema that is behind and says to run migrate', async () => {
@@ -18,7 +18,7 @@ describe('commands', () => {
     const databaseUrl = await createDatabase('migrate');
     const first = runCommand(['migrate'], { DATABASE_URL: databaseUrl });
     expect(first.status).toBe(0);
-    expect(first.stdout).toContain('applied 2 migration(s)');
+    expect(first.stdout).toContain(`applied ${MIGRATION_COUNT} migration(s)`);
     const second = runCommand(['migrate'], { DATABASE_URL: databaseUrl });
     expect(second.stdout).toContain('up to date');
     const tables = await query<{ tablename: string }>(databaseUrl, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");

@@ -1,4 +1,5 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { stopChild, track } from './child-processes';
@@ -102,3 +103,6 @@ async function waitReady(store: StoreProcess, scheme: 'http' | 'https', timeoutM
   }
   throw new Error(`the store did not become ready:\n${store.output.join('\n')}`);
 }
+
+/** How many migration files this build has: what `migrate` applies to an empty database. */
+export const MIGRATION_COUNT = fs.readdirSync(path.join(PACKAGE_ROOT, 'migrations')).filter((f) => f.endsWith('.sql')).length;

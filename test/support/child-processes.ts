@@ -29,8 +29,11 @@ export function hasExited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
-/** Sends `signal`, and SIGKILL if the child has not exited after `graceMs`; resolves once it has exited. */
-export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM', graceMs = 15000): Promise<void> {
+/**
+ * Sends `signal`, and SIGKILL if the child has not exited after `graceMs` (longer than a store's own
+ * drain deadline, SHUTDOWN_TIMEOUT_MS); resolves once it has exited.
+ */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM', graceMs = 60000): Promise<void> {
   if (hasExited(child)) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill(signal);

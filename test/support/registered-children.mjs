@@ -1,5 +1,6 @@
 // The processes tests started and have not seen exit: one file per pid in the registry folder
-// (written by child-processes.ts). Stopped with SIGTERM, then SIGKILL after a grace period.
+// (written by child-processes.ts). Stopped with SIGTERM, then SIGKILL after a grace period longer
+// than a store's own drain deadline (SHUTDOWN_TIMEOUT_MS, 25 s by default).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -20,7 +21,7 @@ function signal(pid, name) {
   }
 }
 
-export async function stopRegisteredChildren(registry, graceMs = 15000) {
+export async function stopRegisteredChildren(registry, graceMs = 30000) {
   const pids = fs.existsSync(registry) ? fs.readdirSync(registry).map(Number).filter(alive) : [];
   for (const pid of pids) {
     process.stderr.write(`stopping ${fs.readFileSync(path.join(registry, String(pid)), 'utf8')} (pid ${pid}), left running by a test\n`);

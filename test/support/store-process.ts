@@ -83,7 +83,7 @@ export async function startStore(env: Record<string, string>, options: { waitRea
   return store;
 }
 
-async function waitReady(store: StoreProcess, scheme: 'http' | 'https', timeoutMs = 30000): Promise<void> {
+async function waitReady(store: StoreProcess, scheme: 'http' | 'https', timeoutMs = 60000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void store.exited.then((code) => (exitCode = code));

@@ -14,4 +14,7 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
   setupFilesAfterEnv: ['<rootDir>/test/support/stop-children.ts'],
   testTimeout: 120000,
+  // A failed test can leave in-process work behind (an HTTP server, a retry loop) that keeps
+  // Node's event loop alive; the processes it started are stopped by the hooks above first.
+  forceExit: true,
 };

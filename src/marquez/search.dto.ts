@@ -5,7 +5,7 @@ import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } fr
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toUpperCase() : value);
 
 export class SearchQueryDto {
-  @ApiProperty({ description: 'Literal text, matched case-insensitively anywhere in the name (% and _ are not wildcards)' })
+  @ApiProperty({ description: 'Literal text (% and _ are not wildcards), case-insensitive: 3+ characters match anywhere in the name, 1-2 the start' })
   @IsString() @IsNotEmpty() @MaxLength(256)
   q!: string;
 

@@ -8,6 +8,8 @@ export type DatasetKind = 'dataset' | 'symlink';
 @Unique('datasets_namespace_name_key', ['namespace', 'name'])
 @Index('datasets_scheme_idx', ['scheme', 'namespace', 'name'])
 @Index('datasets_first_seen_idx', ['firstSeenAt'])
+// ((lower(name) COLLATE "C")): an expression index TypeORM cannot express; the diff leaves it alone.
+@Index('datasets_lower_name_idx', { synchronize: false })
 // USING gin (name gin_trgm_ops): TypeORM cannot express it, so the schema diff leaves it alone.
 @Index('datasets_name_trgm_idx', { synchronize: false })
 export class DatasetEntity {

@@ -7,6 +7,8 @@ import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 @Index('jobs_name_trgm_idx', { synchronize: false })
 @Index('jobs_parent_idx', ['parentJobId'], { where: 'parent_job_id IS NOT NULL' })
 @Index('jobs_first_seen_idx', ['firstSeenAt'])
+// ((lower(name) COLLATE "C")): an expression index TypeORM cannot express; the diff leaves it alone.
+@Index('jobs_lower_name_idx', { synchronize: false })
 @Index('jobs_updated_idx', ['lastSeenAt', 'id'])
 @Index('jobs_namespace_updated_idx', ['namespace', 'lastSeenAt', 'id'])
 export class JobEntity {

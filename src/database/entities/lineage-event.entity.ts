@@ -8,7 +8,7 @@ import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('lineage_events_content_hash_key', ['contentHash'], { unique: true })
 @Index('lineage_events_event_time_idx', ['eventTime'])
 @Index('lineage_events_run_idx', ['runId', 'eventTime', 'id'], { where: 'run_id IS NOT NULL' })
-@Index('lineage_events_run_events_idx', ['eventTime', 'id'], { where: `event_kind = 'run'` })
+@Index('lineage_events_run_events_idx', ['eventTime', 'id', 'eventType'], { where: `event_kind = 'run'` })
 export class LineageEventEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
   id!: string;

@@ -20,8 +20,11 @@ export class ColumnLineageRepository {
               nullif(e.transformation_type, '') AS "transformationType",
               nullif(e.transformation_subtype, '') AS "transformationSubtype", e.description, e.masking
          FROM column_lineage_heads h
-         JOIN column_lineage_edges e ON e.output_dataset_id = h.dataset_id AND e.output_field = h.field
-                                    AND e.last_seen_at = h.event_time AND e.last_event_id = h.event_id
+         -- A primary-key probe per head: OFFSET 0 keeps the planner from hashing the whole edge table.
+        CROSS JOIN LATERAL (SELECT * FROM column_lineage_edges e
+                             WHERE e.output_dataset_id = h.dataset_id AND e.output_field = h.field
+                               AND e.last_seen_at = h.event_time AND e.last_event_id = h.event_id
+                            OFFSET 0) e
          JOIN datasets d ON d.id = e.input_dataset_id
         WHERE h.dataset_id = ANY($1::uuid[]) AND h.field <> ''
         ORDER BY h.dataset_id, h.field, d.namespace, d.name, e.input_field`,

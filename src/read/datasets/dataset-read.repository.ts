@@ -136,7 +136,7 @@ export class DatasetReadRepository {
   /** Datasets in a namespace, counted from the index and stopped at `cap`. */
   async countInNamespace(namespace: string, cap: number): Promise<number> {
     const [row] = await this.dataSource.query(
-      'SELECT count(*)::int AS n FROM (SELECT 1 FROM datasets WHERE namespace = $1 LIMIT $2) capped',
+      'SELECT count(*)::int AS n FROM (SELECT name FROM datasets WHERE namespace = $1 ORDER BY name LIMIT $2) capped',
       [namespace, cap],
     );
     return row.n;

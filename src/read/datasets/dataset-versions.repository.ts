@@ -40,7 +40,7 @@ export class DatasetVersionsRepository {
 
   async countOfDataset(datasetId: string, cap: number): Promise<number> {
     const [row] = await this.dataSource.query(
-      'SELECT count(*)::int AS n FROM (SELECT 1 FROM dataset_versions WHERE dataset_id = $1 LIMIT $2) capped',
+      'SELECT count(*)::int AS n FROM (SELECT 1 FROM dataset_versions WHERE dataset_id = $1 ORDER BY first_seen_at DESC LIMIT $2) capped',
       [datasetId, cap],
     );
     return row.n;

@@ -22,7 +22,7 @@ export interface JobRow {
 
 export interface JobListFilter {
   namespace?: string;
-  /** States of the latest run as the model stores them ('NEW' for none yet); jobs without a run always pass. */
+  /** States of the latest run as the model stores them, 'NEW' standing for no state (no run, or only a parent). */
   latestRunStates?: string[];
   limit: number;
   offset: number;
@@ -54,12 +54,12 @@ export class JobsRepository {
     }
     if (filter.latestRunStates) {
       params.push(filter.latestRunStates);
-      where.push(`(j.latest_run_id IS NULL OR NOT EXISTS (SELECT 1 FROM runs r WHERE r.id = j.latest_run_id)
-                   OR (SELECT coalesce(r.state, 'NEW') FROM runs r WHERE r.id = j.latest_run_id) = ANY($${params.length}::text[]))`);
+      where.push(`(j.latest_run_id IS NULL OR coalesce(latest.state, 'NEW') = ANY($${params.length}::text[]))`);
     }
     params.push(filter.limit, filter.offset);
     return this.dataSource.query(
       `SELECT ${JOB_COLUMNS} FROM jobs j LEFT JOIN jobs p ON p.id = j.parent_job_id
+        ${filter.latestRunStates ? `LEFT JOIN LATERAL (SELECT r.state FROM runs r WHERE r.id = j.latest_run_id) latest ON true` : ''}
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY j.last_seen_at DESC, j.id DESC
         LIMIT $${params.length - 1} OFFSET $${params.length}`,
@@ -71,8 +71,8 @@ export class JobsRepository {
   async count(namespace: string | undefined, cap: number): Promise<number> {
     const [row] = await this.dataSource.query(
       namespace === undefined
-        ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs LIMIT $1) capped`
-        : `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs WHERE namespace = $2 LIMIT $1) capped`,
+        ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs ORDER BY last_seen_at, id LIMIT $1) capped`
+        : `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs WHERE namespace = $2 ORDER BY last_seen_at, id LIMIT $1) capped`,
       namespace === undefined ? [cap] : [cap, namespace],
     );
     return row.n;

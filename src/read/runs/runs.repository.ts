@@ -53,7 +53,7 @@ export class RunsRepository {
 
   async countOfJob(jobId: string, cap: number): Promise<number> {
     const [row] = await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM runs WHERE job_id = $1 LIMIT $2) capped`,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM runs WHERE job_id = $1 ORDER BY first_seen_at DESC, id LIMIT $2) capped`,
       [jobId, cap],
     );
     return row.n;

@@ -1,19 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { SearchFilter, SearchHit, SearchKind, SearchRepository } from './search.repository';
 
+export type SearchOrder = 'name' | 'updated';
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byLowerName = (a: SearchHit, b: SearchHit) =>
+  compare(a.name.toLowerCase(), b.name.toLowerCase()) || compare(a.namespace, b.namespace) || compare(a.type, b.type);
+
 @Injectable()
 export class SearchService {
   constructor(private readonly search: SearchRepository) {}
 
-  /** The first `limit` matches among datasets and jobs (or only `kinds`), in `order`. */
-  async find(kinds: SearchKind[], filter: SearchFilter): Promise<SearchHit[]> {
+  /**
+   * The first `limit` matches among the given kinds in lower-case name order, then ordered as
+   * asked. (Marquez does not apply its sort in SQL either: it orders what it returns.)
+   */
+  async find(kinds: SearchKind[], filter: SearchFilter, order: SearchOrder): Promise<SearchHit[]> {
     const hits = (await Promise.all(kinds.map((kind) => this.search.search(kind, filter)))).flat();
-    const byName = (a: SearchHit, b: SearchHit) => compare(a.name, b.name) || compare(a.namespace, b.namespace) || compare(a.type, b.type);
-    hits.sort(filter.order === 'name' ? byName : (a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || byName(a, b));
-    return hits.slice(0, filter.limit);
+    const page = hits.sort(byLowerName).slice(0, filter.limit);
+    return order === 'name' ? page : page.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || byLowerName(a, b));
   }
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

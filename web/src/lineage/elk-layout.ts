@@ -1,0 +1,35 @@
+/**
+ * Layered left-to-right layout by ELK, computed in a web worker (elkjs's prebuilt worker script,
+ * served as one of our assets) so a large graph never blocks the page.
+ */
+import ELK from 'elkjs/lib/elk-api';
+import type { GraphArrow, GraphBox } from './graph-model';
+
+export const NODE_WIDTH = 240;
+export const NODE_HEIGHT = 58;
+
+let elk: InstanceType<typeof ELK> | null = null;
+
+export interface Positions {
+  [id: string]: { x: number; y: number };
+}
+
+export async function layout(boxes: GraphBox[], arrows: GraphArrow[]): Promise<Positions> {
+  elk ??= new ELK({ workerUrl: ELK_WORKER_URL });
+  const result = await elk.layout({
+    id: 'root',
+    layoutOptions: {
+      'elk.algorithm': 'layered',
+      'elk.direction': 'RIGHT',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '80',
+      'elk.spacing.nodeNode': '24',
+      'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
+      'elk.separateConnectedComponents': 'true',
+    },
+    children: boxes.map((b) => ({ id: b.id, width: NODE_WIDTH, height: NODE_HEIGHT })),
+    edges: arrows.map((a) => ({ id: a.id, sources: [a.source], targets: [a.target] })),
+  });
+  const positions: Positions = {};
+  for (const child of result.children ?? []) positions[child.id] = { x: child.x ?? 0, y: child.y ?? 0 };
+  return positions;
+}

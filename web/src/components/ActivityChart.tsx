@@ -15,6 +15,7 @@ export function ActivityChart({ stats, period }: { stats: LineageEventStat[]; pe
   const totals = stats.map((s) => s.complete + s.start + s.fail + s.abort);
   const max = Math.max(...totals, 1);
   const slot = WIDTH / Math.max(stats.length, 1);
+  // 30 units each side leave room for the first and last axis labels.
   const label = (s: LineageEventStat) => {
     const d = new Date(s.startInterval);
     return period === 'DAY'
@@ -24,7 +25,7 @@ export function ActivityChart({ stats, period }: { stats: LineageEventStat[]; pe
   const sum = totals.reduce((a, b) => a + b, 0);
   return (
     <figure className="activity">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + 20}`} className="activity-chart" role="img" aria-label={`${sum} events over the last ${period === 'DAY' ? '24 hours' : '7 days'}; the table below has the numbers`}>
+      <svg viewBox={`-30 0 ${WIDTH + 60} ${HEIGHT + 20}`} className="activity-chart" role="img" aria-label={`${sum} events over the last ${period === 'DAY' ? '24 hours' : '7 days'}; the table below has the numbers`}>
         {stats.map((s, i) => {
           let y = HEIGHT;
           return (

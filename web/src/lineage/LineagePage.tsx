@@ -8,13 +8,14 @@ import { usePageHeading } from '../components/page-heading';
 import { Problem } from '../components/Problem';
 import { Spinner } from '../components/text';
 import { lineageRoute } from '../router';
-import { layout, type Positions } from './elk-layout';
+import { layout, NODE_HEIGHT, NODE_WIDTH, type Positions } from './elk-layout';
 import { graphModel, MAX_DRAWN, type GraphBox, type GraphModel } from './graph-model';
 import { DEFAULT_DEPTH, MAX_DEPTH, type LineageSearch } from './lineage-search';
 import { ariaLabelOf, NodeCard, type BoxNode } from './NodeCard';
 import { NodePanel } from './NodePanel';
 
 const NODE_TYPES = { box: NodeCard };
+const FIT_VIEW = { maxZoom: 1, padding: 0.08 };
 /** Above this many nodes React Flow draws only what is in view. */
 const VIRTUALIZE_FROM = 200;
 
@@ -173,6 +174,9 @@ function GraphView({ model, focus, selected, onSelect, onExpand }: { model: Grap
             id: box.id,
             type: 'box',
             position: positions[box.id] ?? { x: 0, y: 0 },
+            // Known sizes let React Flow fit and cull the view before it has measured a node.
+            width: NODE_WIDTH,
+            height: NODE_HEIGHT,
             data: { box, focus: box.id === focus },
             selected: box.id === selected,
             ariaRole: 'button',
@@ -203,12 +207,19 @@ function GraphView({ model, focus, selected, onSelect, onExpand }: { model: Grap
   return (
     <div className="lineage-layout">
       <div className="graph-frame" aria-busy={positions ? undefined : 'true'}>
+        {!positions && (
+          <p className="layout-status muted">
+            <Spinner />
+            Laying out {plural(model.boxes.length, 'node')}…
+          </p>
+        )}
         {positions && (
           <ReactFlow
             nodes={nodes}
             edges={edges}
             nodeTypes={NODE_TYPES}
             fitView
+            fitViewOptions={FIT_VIEW}
             minZoom={0.05}
             nodesDraggable={false}
             nodesConnectable={false}
@@ -221,6 +232,7 @@ function GraphView({ model, focus, selected, onSelect, onExpand }: { model: Grap
               for (const change of changes) if (change.type === 'select' && change.selected) onSelect(change.id);
             }}
             onPaneClick={() => onSelect(undefined)}
+            colorMode="system"
             aria-label="Lineage graph"
           >
             <Background />

@@ -8,6 +8,9 @@ import type { GraphArrow, GraphBox } from './graph-model';
 export const NODE_WIDTH = 240;
 export const NODE_HEIGHT = 58;
 
+/** From this many nodes ELK trades some neatness for speed (measured: about twice as fast at 500). */
+const LARGE = 200;
+
 let elk: InstanceType<typeof ELK> | null = null;
 
 export interface Positions {
@@ -16,6 +19,7 @@ export interface Positions {
 
 export async function layout(boxes: GraphBox[], arrows: GraphArrow[]): Promise<Positions> {
   elk ??= new ELK({ workerUrl: ELK_WORKER_URL });
+  const large = boxes.length > LARGE;
   const result = await elk.layout({
     id: 'root',
     layoutOptions: {
@@ -23,7 +27,11 @@ export async function layout(boxes: GraphBox[], arrows: GraphArrow[]): Promise<P
       'elk.direction': 'RIGHT',
       'elk.layered.spacing.nodeNodeBetweenLayers': '80',
       'elk.spacing.nodeNode': '24',
-      'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
+      // React Flow draws its own edges: ELK's orthogonal routing would be time spent for nothing.
+      'elk.edgeRouting': 'POLYLINE',
+      'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
+      'elk.layered.thoroughness': large ? '1' : '7',
+      'elk.layered.nodePlacement.strategy': large ? 'SIMPLE' : 'BRANDES_KOEPF',
       'elk.separateConnectedComponents': 'true',
     },
     children: boxes.map((b) => ({ id: b.id, width: NODE_WIDTH, height: NODE_HEIGHT })),

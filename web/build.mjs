@@ -41,6 +41,8 @@ const result = await esbuild.build({
   define: { ELK_WORKER_URL: JSON.stringify(`assets/${workerName}`), 'process.env.NODE_ENV': '"production"' },
   bundle: true,
   format: 'esm',
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   target: ['chrome109', 'edge109', 'firefox115', 'safari16'],
   minify: true,
   sourcemap: 'linked',
@@ -61,6 +63,6 @@ const html = template.replace('%APP_JS%', relative(entry[0])).replace('%APP_CSS%
 if (html.includes('%APP_')) throw new Error('web: index.html has a placeholder left');
 fs.writeFileSync(path.join(outDir, 'index.html'), html);
 
-const files = fs.readdirSync(assetsDir).filter((f) => !f.endsWith('.map'));
+const files = fs.readdirSync(assetsDir).filter((f) => !f.endsWith('.map')).sort();
 const sizes = files.map((f) => `${f} ${(fs.statSync(path.join(assetsDir, f)).size / 1024).toFixed(1)} KiB`);
 console.log(`web: built dist/ui in ${Date.now() - started} ms (${sizes.join(', ')})`);

@@ -9,7 +9,7 @@
  *   #/job?namespace=&name=                            one job
  *   #/runs/<runId>                                    one run
  */
-import { createHashHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { createHashHistory, createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { Layout } from './components/Layout';
 import { DatasetPage } from './pages/DatasetPage';
 import { DatasetsPage } from './pages/DatasetsPage';
@@ -18,7 +18,6 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { OverviewPage } from './pages/OverviewPage';
 import { RunPage } from './pages/RunPage';
 import { SearchPage } from './pages/SearchPage';
-import { LineagePage } from './lineage/LineagePage';
 import { parseSearch, stringifySearch, stringParam } from './search-params';
 import { validateLineageSearch } from './lineage/lineage-search';
 
@@ -74,7 +73,8 @@ export const lineageRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/lineage',
   validateSearch: validateLineageSearch,
-  component: LineagePage,
+  // React Flow and ELK's client load with the first lineage page, not with the datasets list.
+  component: lazyRouteComponent(() => import('./lineage/LineagePage'), 'LineagePage'),
 });
 
 export const jobRoute = createRoute({

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
 import { Background, Controls, MarkerType, ReactFlow, type Edge } from '@xyflow/react';
 import { useEffect, useMemo, useState } from 'react';
 import { columnLineageQuery, lineageQuery, type Direction } from '../api/queries';
@@ -7,21 +6,23 @@ import { plural } from '../components/format';
 import { usePageHeading } from '../components/page-heading';
 import { Problem } from '../components/Problem';
 import { Spinner } from '../components/text';
-import { lineageRoute } from '../router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { layout, NODE_HEIGHT, NODE_WIDTH, type Positions } from './elk-layout';
 import { graphModel, MAX_DRAWN, type GraphBox, type GraphModel } from './graph-model';
 import { DEFAULT_DEPTH, MAX_DEPTH, type LineageSearch } from './lineage-search';
 import { ariaLabelOf, NodeCard, type BoxNode } from './NodeCard';
 import { NodePanel } from './NodePanel';
+import { datasetNodeId } from '../links';
 
 const NODE_TYPES = { box: NodeCard };
-const FIT_VIEW = { maxZoom: 1, padding: 0.08 };
+/** The first view shows the start node and what is two edges from it, readable; the rest is a pan away. */
+const FIT_HOPS = 2;
 /** Above this many nodes React Flow draws only what is in view. */
 const VIRTUALIZE_FROM = 200;
 
 /** The directed graph around one node, table or column level, now or as of an earlier time. */
 export function LineagePage() {
-  const search = lineageRoute.useSearch();
+  const search = useSearch({ from: '/lineage' });
   const navigate = useNavigate();
   const nodeId = search.nodeId ?? '';
   const depth = search.depth ?? DEFAULT_DEPTH;
@@ -33,8 +34,8 @@ export function LineagePage() {
   const params = { nodeId, depth, direction, asOf: search.asOf };
   const query = useQuery({ ...(level === 'column' ? columnLineageQuery(params) : lineageQuery(params)), enabled: nodeId !== '' });
   const model = useMemo(() => (query.data ? graphModel(query.data, nodeId) : null), [query.data, nodeId]);
-  const focusData = query.data?.graph.find((n) => n.id === nodeId)?.data;
-  const focusName = focusData?.field ?? focusData?.name ?? nodeId;
+  const focusBox = model?.boxes.find((box) => isFocus(box, nodeId));
+  const focusName = !focusBox ? nodeId : focusBox.id === nodeId ? focusBox.name : (focusBox.dataset ?? nodeId);
   const heading = usePageHeading(nodeId ? `Lineage of ${focusName}` : 'Lineage');
 
   return (
@@ -83,6 +84,11 @@ export function LineagePage() {
       )}
     </div>
   );
+}
+
+/** The start node; at column level from a dataset, that dataset's fields. */
+function isFocus(box: GraphBox, nodeId: string): boolean {
+  return box.id === nodeId || (box.kind === 'field' && box.dataset !== undefined && datasetNodeId(box.namespace, box.dataset) === nodeId);
 }
 
 function LineageControls(props: { search: LineageSearch; depth: number; direction: Direction; level: 'table' | 'column'; onChange: (change: Partial<LineageSearch>) => void }) {
@@ -177,7 +183,7 @@ function GraphView({ model, focus, selected, onSelect, onExpand }: { model: Grap
             // Known sizes let React Flow fit and cull the view before it has measured a node.
             width: NODE_WIDTH,
             height: NODE_HEIGHT,
-            data: { box, focus: box.id === focus },
+            data: { box, focus: isFocus(box, focus) },
             selected: box.id === selected,
             ariaRole: 'button',
             ariaLabel: ariaLabelOf(box),
@@ -200,6 +206,14 @@ function GraphView({ model, focus, selected, onSelect, onExpand }: { model: Grap
     [model],
   );
   const byId = useMemo(() => new Map(model.boxes.map((b) => [b.id, b])), [model]);
+  const fitView = useMemo(() => {
+    const near = new Set(model.boxes.filter((b) => isFocus(b, focus)).map((b) => b.id));
+    for (let hop = 0; hop < FIT_HOPS; hop++) {
+      const reached = model.arrows.filter((a) => near.has(a.source) || near.has(a.target));
+      for (const a of reached) near.add(a.source).add(a.target);
+    }
+    return { maxZoom: 1, padding: 0.08, nodes: near.size > 0 ? [...near].map((id) => ({ id })) : undefined };
+  }, [model, focus]);
   const selectedBox: GraphBox | undefined = selected ? byId.get(selected) : undefined;
 
   if (layoutError) return <Problem title="Could not lay out the graph" error={layoutError} />;
@@ -219,7 +233,7 @@ function GraphView({ model, focus, selected, onSelect, onExpand }: { model: Grap
             edges={edges}
             nodeTypes={NODE_TYPES}
             fitView
-            fitViewOptions={FIT_VIEW}
+            fitViewOptions={fitView}
             minZoom={0.05}
             nodesDraggable={false}
             nodesConnectable={false}

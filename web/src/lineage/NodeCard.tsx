@@ -6,27 +6,29 @@ export type BoxNode = Node<{ box: GraphBox; focus: boolean }, 'box'>;
 
 const KIND_LABEL = { dataset: 'Dataset', job: 'Job', field: 'Column' } as const;
 
-/** One box in the graph. Its accessible name is set on the node wrapper (see toFlowNodes). */
+/** One box in the graph. Its accessible name is set on React Flow's node wrapper (ariaLabelOf). */
 export const NodeCard = memo(function NodeCard({ data, selected }: NodeProps<BoxNode>) {
   const { box, focus } = data;
   return (
     <div className={`lineage-node kind-${box.kind}${focus ? ' is-focus' : ''}${selected ? ' is-selected' : ''}`}>
       <Handle type="target" position={Position.Left} isConnectable={false} />
-      <span className="lineage-node-kind" aria-hidden="true">
-        {KIND_LABEL[box.kind]}
-      </span>
+      <span className="lineage-node-kind">{KIND_LABEL[box.kind]}</span>
       <span className="lineage-node-name" title={box.name}>
         {box.name}
       </span>
       <span className="lineage-node-detail" title={box.detail}>
-        {box.kind === 'field' ? box.detail : box.namespace}
+        {shownDetail(box)}
       </span>
       <Handle type="source" position={Position.Right} isConnectable={false} />
     </div>
   );
 });
 
+function shownDetail(box: GraphBox): string {
+  return box.kind === 'field' ? box.detail : box.namespace;
+}
+
+/** The visible text, in order: the accessible name must not differ from what a sighted user reads. */
 export function ariaLabelOf(box: GraphBox): string {
-  if (box.kind === 'field') return `Column ${box.name} of ${box.dataset ?? 'a dataset'} in ${box.namespace}`;
-  return `${KIND_LABEL[box.kind]} ${box.name} in ${box.namespace}`;
+  return `${KIND_LABEL[box.kind]} ${box.name} ${shownDetail(box)}`;
 }

@@ -15,8 +15,8 @@ import { NodePanel } from './NodePanel';
 import { datasetNodeId } from '../links';
 
 const NODE_TYPES = { box: NodeCard };
-/** The first view shows the start node and what is two edges from it, readable; the rest is a pan away. */
-const FIT_HOPS = 2;
+/** The first view shows the start node and the nodes laid out nearest to it, readable; the rest is a pan or a zoom away. */
+const FIT_NEAREST = 16;
 /** Above this many nodes React Flow draws only what is in view. */
 const VIRTUALIZE_FROM = 200;
 
@@ -207,13 +207,13 @@ function GraphView({ model, focus, selected, onSelect, onExpand }: { model: Grap
   );
   const byId = useMemo(() => new Map(model.boxes.map((b) => [b.id, b])), [model]);
   const fitView = useMemo(() => {
-    const near = new Set(model.boxes.filter((b) => isFocus(b, focus)).map((b) => b.id));
-    for (let hop = 0; hop < FIT_HOPS; hop++) {
-      const reached = model.arrows.filter((a) => near.has(a.source) || near.has(a.target));
-      for (const a of reached) near.add(a.source).add(a.target);
-    }
-    return { maxZoom: 1, padding: 0.08, nodes: near.size > 0 ? [...near].map((id) => ({ id })) : undefined };
-  }, [model, focus]);
+    const start = positions && model.boxes.find((b) => isFocus(b, focus));
+    if (!positions || !start) return { maxZoom: 1, padding: 0.08 };
+    const origin = positions[start.id];
+    const distance = (id: string) => Math.hypot(positions[id].x - origin.x, positions[id].y - origin.y);
+    const nearest = model.boxes.map((b) => b.id).sort((a, b) => distance(a) - distance(b)).slice(0, FIT_NEAREST);
+    return { maxZoom: 1, padding: 0.08, nodes: nearest.map((id) => ({ id })) };
+  }, [model, focus, positions]);
   const selectedBox: GraphBox | undefined = selected ? byId.get(selected) : undefined;
 
   if (layoutError) return <Problem title="Could not lay out the graph" error={layoutError} />;
@@ -234,7 +234,7 @@ function GraphView({ model, focus, selected, onSelect, onExpand }: { model: Grap
             nodeTypes={NODE_TYPES}
             fitView
             fitViewOptions={fitView}
-            minZoom={0.05}
+            minZoom={0.02}
             nodesDraggable={false}
             nodesConnectable={false}
             edgesFocusable={false}

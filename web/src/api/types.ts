@@ -9,7 +9,5 @@ export type Symlink = Schemas['SymlinkDto'];
 export type DatasetEvent = Schemas['DatasetEventDto'];
 export type DatasetDetail = Schemas['DatasetDetailDto'];
 export type StoredEvent = Schemas['StoredEventDto'];
-export type Namespace = Schemas['MarquezNamespaceDto'];
 export type NamespaceList = Schemas['MarquezNamespaceListDto'];
 export type MarquezDataset = Schemas['MarquezDatasetDto'];
-export type MarquezField = Schemas['MarquezFieldDto'];

@@ -27,10 +27,6 @@ export function Spinner() {
   return <span className="spinner" aria-hidden="true" />;
 }
 
-export function Muted({ children }: { children: ReactNode }) {
-  return <span className="muted">{children}</span>;
-}
-
 /** Run and event states as a coloured badge; the word is always there, never colour alone. */
 export function StateBadge({ state }: { state: string | null | undefined }) {
   const value = state ?? 'none';

@@ -183,7 +183,7 @@ interface JobRef {
 }
 
 /** The jobs one edge away: writers point at the dataset, readers away from it. */
-export function jobsAround(graph: LineageGraph, nodeId: string): { producers: JobRef[]; consumers: JobRef[] } {
+function jobsAround(graph: LineageGraph, nodeId: string): { producers: JobRef[]; consumers: JobRef[] } {
   const byId = new Map(graph.graph.map((n) => [n.id, n]));
   const node = byId.get(nodeId);
   const ref = (id: string): JobRef | null => {

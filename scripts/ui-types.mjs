@@ -42,7 +42,7 @@ const child = spawn(process.execPath, [path.join(root, 'dist', 'main.js'), 'serv
 const exited = new Promise((resolve) => child.on('exit', resolve));
 
 async function fetchDocument() {
-  const deadline = Date.now() + 60000;
+  const deadline = Date.now() + 180000; // a first start initialises PostgreSQL and migrates: slow on a busy machine
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode} before serving its document`);
     try {
@@ -51,7 +51,7 @@ async function fetchDocument() {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the service did not serve /api/docs-json within 60 s');
+    if (Date.now() > deadline) throw new Error('the service did not serve /api/docs-json within 180 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -59,7 +59,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The directed lineage graph around a dataset or job (Marquez getLineage, plus direction, asOf and maxNodes)
+         * @description Walks only directed edges (dataset -> job for inputs, job -> dataset for outputs) from the node: upstream, downstream or both, each node once, up to `depth` jobs away and at most `maxNodes` nodes (nearest first). One walk query whatever the graph size.
+         */
+        get: operations["getLineage"];
         put?: never;
         /**
          * Send one OpenLineage event (run, job or dataset event)
@@ -120,7 +124,7 @@ export interface paths {
          * List every dataset the store has learned of, across namespaces (the Cockpit view)
          * @description Ordered by namespace, then name. Keyset paging: pass nextCursor as cursor.
          */
-        get: operations["DatasetsController_list"];
+        get: operations["listDatasets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -136,8 +140,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One dataset with its symlinks (both directions) and the recent events that named it */
-        get: operations["DatasetsController_get"];
+        /** One dataset: current fields, facets, version and tags, the jobs that read and write it, its symlinks and recent events */
+        get: operations["getDataset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -153,8 +157,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List job and dataset namespaces (Marquez getNamespaces) */
-        get: operations["MarquezController_namespaces"];
+        /** Job and dataset namespaces by name (Marquez getNamespaces) */
+        get: operations["listNamespaces"];
         put?: never;
         post?: never;
         delete?: never;
@@ -171,7 +175,7 @@ export interface paths {
             cookie?: never;
         };
         /** One namespace (Marquez getNamespace) */
-        get: operations["MarquezController_namespace"];
+        get: operations["getNamespace"];
         put?: never;
         post?: never;
         delete?: never;
@@ -187,8 +191,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Datasets of one namespace (Marquez getDatasets); facets and fields from the latest event */
-        get: operations["MarquezController_datasets"];
+        /**
+         * Datasets of one namespace by name (Marquez getDatasets)
+         * @description totalCount counts the datasets of the namespace exactly up to 10,000 (10000 means that many or more).
+         */
+        get: operations["listNamespaceDatasets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -205,7 +212,260 @@ export interface paths {
             cookie?: never;
         };
         /** One dataset by namespace and name (Marquez getDataset) */
-        get: operations["MarquezController_dataset"];
+        get: operations["getNamespaceDataset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/namespaces/{namespace}/datasets/{dataset}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Versions (distinct schemas) of a dataset, newest first (Marquez getDatasetVersions) */
+        get: operations["listDatasetVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/namespaces/{namespace}/datasets/{dataset}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version of a dataset (Marquez getDatasetVersion) */
+        get: operations["getDatasetVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Jobs of every namespace (Marquez UI dashboard)
+         * @description Newest updatedAt first. totalCount counts the jobs in scope (not reduced by lastRunStates, as Marquez) exactly up to 10,000.
+         */
+        get: operations["listJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/namespaces/{namespace}/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Jobs of one namespace (Marquez getJobs)
+         * @description Newest updatedAt first. totalCount counts the jobs in scope (not reduced by lastRunStates, as Marquez) exactly up to 10,000.
+         */
+        get: operations["listNamespaceJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/namespaces/{namespace}/jobs/{job}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One job with its latest runs and current inputs and outputs (Marquez getJob) */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/namespaces/{namespace}/jobs/{job}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Runs of a job, newest first (Marquez getRuns)
+         * @description Ordered by the first event time of each run. totalCount counts the runs of the job exactly up to 10,000.
+         */
+        get: operations["listJobRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One run (Marquez getRun) */
+        get: operations["getRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/runs/{id}/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A run's facets or its job facets, merged latest-wins by event time (Marquez getFacets) */
+        get: operations["getRunFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Jobs and datasets whose name contains q (Marquez search)
+         * @description q is literal text, matched case-insensitively anywhere in the name (a trigram index; % and _ match themselves). sort NAME orders by name; UPDATE_AT (or UPDATED_AT) by updatedAt, newest first. totalCount is the number of results returned.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tag names in use on datasets, fields, jobs and runs, by name (Marquez getTags)
+         * @description A tag is the key of an entry of an OpenLineage tags facet. Tags have no description here (null).
+         */
+        get: operations["listTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stats/lineage-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Run events per type and bucket, ascending (Marquez dashboard) */
+        get: operations["getLineageEventStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stats/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many datasets the store knew at the end of each bucket */
+        get: operations["getDatasetStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stats/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many jobs the store knew at the end of each bucket */
+        get: operations["getJobStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stats/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many sources (dataSource facet names) the store knew at the end of each bucket */
+        get: operations["getSourceStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -221,8 +481,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Received OpenLineage events, by event time (Marquez getLineageEvents) */
-        get: operations["MarquezController_lineageEvents"];
+        /**
+         * Received OpenLineage run events by event time (Marquez getLineageEvents)
+         * @description Run events only, as Marquez; after inclusive, before exclusive. Offset paging as Marquez, or keyset paging with cursor.
+         */
+        get: operations["listLineageEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/column-lineage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The field-level lineage graph of a dataset or one of its fields (Marquez getColumnLineage, plus asOf and maxNodes)
+         * @description Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges.
+         */
+        get: operations["getColumnLineage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -239,7 +522,7 @@ export interface paths {
             cookie?: never;
         };
         /** One event of the log, as received, with the columns extracted from it */
-        get: operations["EventsController_get"];
+        get: operations["getEvent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -256,6 +539,26 @@ export interface paths {
             cookie?: never;
         };
         get: operations["PrometheusController_index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tags/{tag}/downstream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a tagged field flows: every downstream field it feeds, and through which transformations
+         * @description Starts from every field tagged with the tag (and every current field of a dataset tagged as a whole) and walks the column lineage downstream: impact analysis, and tag propagation (a `pii` field marks every field it reaches).
+         */
+        get: operations["getTagDownstream"];
         put?: never;
         post?: never;
         delete?: never;
@@ -352,6 +655,45 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page */
             nextCursor: string | null;
         };
+        DatasetFieldDto: {
+            name: string;
+            /** @description null when no event gave a type (a name-only schema) */
+            type: string | null;
+            description: string | null;
+            /** @description Tag names (the tags facet keys) of the field */
+            tags: string[];
+        };
+        DatasetVersionSummaryDto: {
+            /**
+             * Format: uuid
+             * @description Derived from the schema: field names and types
+             */
+            version: string;
+            /**
+             * Format: date-time
+             * @description Event time of the run that first produced the schema, else first seen
+             */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description The run that first wrote this schema
+             */
+            createdByRunId: string | null;
+        };
+        DatasetJobDto: {
+            namespace: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description First event time the job read or wrote the dataset
+             */
+            firstSeenAt: string;
+            /**
+             * Format: date-time
+             * @description Last event time the job read or wrote the dataset
+             */
+            lastSeenAt: string;
+        };
         SymlinkDto: {
             /**
              * Format: uuid
@@ -426,67 +768,392 @@ export interface components {
              * @description Latest event time that named it
              */
             lastSeenAt: string;
+            /** @description From the current documentation facet */
+            description: string | null;
+            /** @description From the current dataSource facet */
+            sourceName: string | null;
+            /** @description Fields of the current version */
+            fields: components["schemas"]["DatasetFieldDto"][];
+            /** @description null until an event gave a schema */
+            currentVersion: components["schemas"]["DatasetVersionSummaryDto"] | null;
+            /** @description Current facets, each from the latest event that sent it */
+            facets: {
+                [key: string]: unknown;
+            };
+            tags: string[];
+            /** @description Jobs that read it, most recent first (at most jobsLimit) */
+            readBy: components["schemas"]["DatasetJobDto"][];
+            /** @description Jobs that wrote it, most recent first (at most jobsLimit) */
+            writtenBy: components["schemas"]["DatasetJobDto"][];
             symlinks: components["schemas"]["SymlinkDto"][];
             /** @description Most recent events that named the dataset, newest first */
             events: components["schemas"]["DatasetEventDto"][];
         };
         MarquezNamespaceDto: {
             name: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Earliest event time that named it
+             */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Latest event time that named it
+             */
             updatedAt: string;
-            /** @example anonymous */
+            /**
+             * @description Always anonymous: the store has no owners
+             * @example anonymous
+             */
             ownerName: string;
             description: string | null;
+            /** @description Always false: nothing is hidden */
             isHidden: boolean;
         };
         MarquezNamespaceListDto: {
             namespaces: components["schemas"]["MarquezNamespaceDto"][];
         };
-        MarquezDatasetIdDto: {
-            namespace: string;
-            name: string;
-        };
         MarquezFieldDto: {
             name: string;
+            /** @description null when no event gave the type */
             type: string | null;
             tags: string[];
             description: string | null;
         };
+        MarquezDatasetIdDto: {
+            namespace: string;
+            name: string;
+        };
+        MarquezInputFieldDto: {
+            namespace: string;
+            dataset: string;
+            field: string;
+            transformationDescription: string | null;
+            transformationType: string | null;
+        };
+        MarquezColumnLineageDto: {
+            /** @description The output field */
+            name: string;
+            inputFields: components["schemas"]["MarquezInputFieldDto"][];
+            transformationDescription: string | null;
+            transformationType: string | null;
+        };
         MarquezDatasetDto: {
-            id: components["schemas"]["MarquezDatasetIdDto"];
-            /** @example DB_TABLE */
-            type: string;
+            /** @enum {string} */
+            type: "DB_TABLE" | "STREAM";
             name: string;
             physicalName: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Earliest event time that named it
+             */
             createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
             namespace: string;
+            /** @description The dataSource facet name, else the namespace */
             sourceName: string;
             fields: components["schemas"]["MarquezFieldDto"][];
             tags: string[];
-            /** Format: date-time */
+            description: string | null;
+            facets: {
+                [key: string]: unknown;
+            };
+            id: components["schemas"]["MarquezDatasetIdDto"];
+            /**
+             * Format: date-time
+             * @description Latest event time that named it
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description Latest COMPLETE run that wrote it
+             */
             lastModifiedAt: string | null;
             lastLifecycleState: string | null;
+            /** Format: uuid */
+            currentVersion: string | null;
+            /** @description null when no column lineage */
+            columnLineage: components["schemas"]["MarquezColumnLineageDto"][] | null;
+            /** @description Always false: the store does not delete */
+            deleted: boolean;
+        };
+        MarquezDatasetListDto: {
+            datasets: components["schemas"]["MarquezDatasetDto"][];
+            /** @description Datasets in the namespace */
+            totalCount: number;
+        };
+        MarquezVersionIdDto: {
+            namespace: string;
+            name: string;
+            /** Format: uuid */
+            version: string;
+        };
+        MarquezRunDatasetVersionDto: {
+            datasetVersionId: components["schemas"]["MarquezVersionIdDto"];
+            /** @description Input or output facets of the dataset in this run */
+            facets: {
+                [key: string]: unknown;
+            };
+        };
+        MarquezRunDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Earliest event time of the run
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Latest event time of the run
+             */
+            updatedAt: string;
+            /** Format: date-time */
+            nominalStartTime: string | null;
+            /** Format: date-time */
+            nominalEndTime: string | null;
+            /**
+             * @description START/RUNNING: RUNNING; COMPLETE: COMPLETED; FAIL: FAILED; ABORT: ABORTED; only OTHER events: NEW
+             * @enum {string}
+             */
+            state: "NEW" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED";
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            endedAt: string | null;
+            /** @description endedAt - startedAt; null while unfinished */
+            durationMs: number | null;
+            /** @description Always {}: OpenLineage runs have no args */
+            args: {
+                [key: string]: unknown;
+            };
+            jobVersion: components["schemas"]["MarquezVersionIdDto"] | null;
+            inputDatasetVersions: components["schemas"]["MarquezRunDatasetVersionDto"][];
+            outputDatasetVersions: components["schemas"]["MarquezRunDatasetVersionDto"][];
+            /** @description Run facets, merged latest-wins by event time */
+            facets: {
+                [key: string]: unknown;
+            };
+        };
+        MarquezDatasetVersionDto: {
+            /** @enum {string} */
+            type: "DB_TABLE" | "STREAM";
+            name: string;
+            physicalName: string;
+            /**
+             * Format: date-time
+             * @description Earliest event time that named it
+             */
+            createdAt: string;
+            namespace: string;
+            /** @description The dataSource facet name, else the namespace */
+            sourceName: string;
+            fields: components["schemas"]["MarquezFieldDto"][];
+            tags: string[];
             description: string | null;
+            facets: {
+                [key: string]: unknown;
+            };
+            id: components["schemas"]["MarquezVersionIdDto"];
+            /**
+             * Format: uuid
+             * @description Derived from the schema (field names and types)
+             */
+            version: string;
+            lifecycleState: string | null;
+            /** @description The run that first produced this schema */
+            createdByRun: components["schemas"]["MarquezRunDto"] | null;
+        };
+        MarquezDatasetVersionListDto: {
+            versions: components["schemas"]["MarquezDatasetVersionDto"][];
+            totalCount: number;
+        };
+        MarquezJobIdDto: {
+            namespace: string;
+            name: string;
+        };
+        MarquezJobDto: {
+            id: components["schemas"]["MarquezJobIdDto"];
+            /**
+             * @description From the jobType facet processingType; BATCH when unknown
+             * @enum {string}
+             */
+            type: "BATCH" | "STREAM" | "SERVICE";
+            name: string;
+            /** @description The part of the name after the parent job name or the last dot */
+            simpleName: string;
+            parentJobName: string | null;
+            /** Format: uuid */
+            parentJobUuid: string | null;
+            /**
+             * Format: date-time
+             * @description Earliest event time of the job
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Latest event time of the job
+             */
+            updatedAt: string;
+            namespace: string;
+            /** @description Current inputs */
+            inputs: components["schemas"]["MarquezDatasetIdDto"][];
+            /** @description Current outputs */
+            outputs: components["schemas"]["MarquezDatasetIdDto"][];
+            /** @description sourceCodeLocation facet url */
+            location: string | null;
+            /** @description documentation facet */
+            description: string | null;
+            latestRun: components["schemas"]["MarquezRunDto"] | null;
+            /** @description Up to 10 runs, newest first; null (not []) when the job has no run, as Marquez */
+            latestRuns: components["schemas"]["MarquezRunDto"][] | null;
+            /** @description Current job facets */
             facets: {
                 [key: string]: unknown;
             };
             /** Format: uuid */
             currentVersion: string | null;
-            deleted: boolean;
+            /** @description Always [] */
+            labels: string[];
+            tags: string[];
         };
-        MarquezDatasetListDto: {
-            datasets: components["schemas"]["MarquezDatasetDto"][];
+        MarquezJobListDto: {
+            jobs: components["schemas"]["MarquezJobDto"][];
+            /** @description Every job in scope (all, or the namespace); not reduced by lastRunStates, as Marquez */
             totalCount: number;
+        };
+        MarquezRunListDto: {
+            runs: components["schemas"]["MarquezRunDto"][];
+            /** @description Every run of the job */
+            totalCount: number;
+        };
+        MarquezFacetsResultDto: {
+            /** Format: uuid */
+            runId: string;
+            facets: {
+                [key: string]: unknown;
+            };
+        };
+        MarquezSearchResultDto: {
+            /** @enum {string} */
+            type: "DATASET" | "JOB";
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+            namespace: string;
+            /** @example dataset:food_delivery:public.delivery_7_days */
+            nodeId: string;
+        };
+        MarquezSearchResultListDto: {
+            /** @description The number of results returned, as Marquez */
+            totalCount: number;
+            results: components["schemas"]["MarquezSearchResultDto"][];
+        };
+        MarquezTagDto: {
+            name: string;
+            description: string | null;
+        };
+        MarquezTagListDto: {
+            tags: components["schemas"]["MarquezTagDto"][];
+        };
+        LineageEventStatDto: {
+            /**
+             * Format: date-time
+             * @description DAY: the hour (UTC). WEEK: the local midnight written as UTC, as Marquez (2024-05-01T00:00:00Z is 1 May local)
+             */
+            startInterval: string;
+            /** Format: date-time */
+            endInterval: string;
+            /** @description Run events of type START with an eventTime in the bucket */
+            start: number;
+            /** @description COMPLETE run events */
+            complete: number;
+            /** @description FAIL run events */
+            fail: number;
+            /** @description ABORT run events */
+            abort: number;
+        };
+        CountStatDto: {
+            /**
+             * Format: date-time
+             * @description DAY: the hour (UTC). WEEK: the local midnight written as UTC, as Marquez (2024-05-01T00:00:00Z is 1 May local)
+             */
+            startInterval: string;
+            /** Format: date-time */
+            endInterval: string;
+            /** @description Cumulative: how many had been first seen (by event time) before the end of the bucket */
+            count: number;
         };
         LineageEventListDto: {
-            /** @description The events as received */
-            events: Record<string, never>[];
+            /** @description OpenLineage run events as received. Job and dataset events are never listed (as in Marquez). */
+            events: {
+                [key: string]: unknown;
+            }[];
+            /** @description The number of run events with after <= eventTime < before, counted exactly up to 10000: 10000 means that many or more. Job and dataset events are not counted. Independent of limit, offset and cursor. */
             totalCount: number;
+            /** @description Pass as `cursor` (with the same filters) for the next page; null on the last */
+            nextCursor: string | null;
+        };
+        MarquezEdgeDto: {
+            origin: string;
+            destination: string;
+        };
+        MarquezGraphNodeDto: {
+            /** @description 'dataset:{ns}:{name}' or 'job:{ns}:{name}' */
+            id: string;
+            /** @enum {string} */
+            type: "DATASET" | "JOB";
+            data: components["schemas"]["MarquezDatasetDto"] | components["schemas"]["MarquezJobDto"];
+            /** @description Edges ending at this node (origin is upstream) */
+            inEdges: components["schemas"]["MarquezEdgeDto"][];
+            /** @description Edges leaving this node (destination is downstream) */
+            outEdges: components["schemas"]["MarquezEdgeDto"][];
+        };
+        MarquezLineageGraphDto: {
+            /** @description Sorted by id */
+            graph: components["schemas"]["MarquezGraphNodeDto"][];
+            /** @description Not in Marquez: true when maxNodes cut the graph */
+            truncated?: boolean;
+        };
+        MarquezFieldInputDto: {
+            namespace: string;
+            dataset: string;
+            datasetVersion: string | null;
+            field: string;
+            transformationDescription: string | null;
+            transformationType: string | null;
+            /** @description Not in Marquez: OpenLineage 1-2-0 subtype */
+            transformationSubtype?: string | null;
+            /** @description Not in Marquez: OpenLineage 1-2-0 masking */
+            masking?: boolean | null;
+        };
+        MarquezFieldDataDto: {
+            namespace: string;
+            dataset: string;
+            datasetVersion: string | null;
+            field: string;
+            /** @description '' when no event gave the type */
+            fieldType: string;
+            transformationDescription: string | null;
+            transformationType: string | null;
+            /** @description The fields this one is computed from */
+            inputFields: components["schemas"]["MarquezFieldInputDto"][];
+        };
+        MarquezFieldNodeDto: {
+            /** @description 'datasetField:{ns}:{name}:{field}' */
+            id: string;
+            /** @enum {string} */
+            type: "DATASET_FIELD";
+            data: components["schemas"]["MarquezFieldDataDto"];
+            /** @description As Marquez: origin is this node, destination the upstream field */
+            inEdges: components["schemas"]["MarquezEdgeDto"][];
+            /** @description origin is this node, destination the downstream field */
+            outEdges: components["schemas"]["MarquezEdgeDto"][];
+        };
+        MarquezColumnLineageGraphDto: {
+            /** @description Sorted by id */
+            graph: components["schemas"]["MarquezFieldNodeDto"][];
+            /** @description Not in Marquez: true when maxNodes cut the graph */
+            truncated?: boolean;
         };
         StoredEventDto: {
             id: string;
@@ -507,6 +1174,40 @@ export interface components {
             event: {
                 [key: string]: unknown;
             };
+        };
+        ImpactFieldDto: {
+            /** @description 'datasetField:{ns}:{name}:{field}' */
+            id: string;
+            namespace: string;
+            dataset: string;
+            field: string;
+            fieldType: string | null;
+            /** @description Field-to-field edges from the nearest tagged field (0: tagged itself) */
+            depth: number;
+        };
+        ImpactEdgeDto: {
+            /** @description The input field (node id) */
+            from: string;
+            /** @description The output field it feeds (node id) */
+            to: string;
+            /** @description DIRECT or INDIRECT (OpenLineage 1-2-0) */
+            transformationType: string | null;
+            /** @description IDENTITY, TRANSFORMATION, AGGREGATION, FILTER, JOIN, ... */
+            transformationSubtype: string | null;
+            description: string | null;
+            /** @description Whether the transformation masks the data */
+            masking: boolean | null;
+        };
+        TagImpactDto: {
+            tag: string;
+            /** @description The tagged fields (a dataset tag tags all its current fields) */
+            sources: components["schemas"]["ImpactFieldDto"][];
+            /** @description Every field reached downstream, the sources excluded */
+            reached: components["schemas"]["ImpactFieldDto"][];
+            /** @description The edges of the walk: through which transformations each field is reached */
+            edges: components["schemas"]["ImpactEdgeDto"][];
+            /** @description true when maxNodes cut the walk */
+            truncated: boolean;
         };
     };
     responses: never;
@@ -677,6 +1378,50 @@ export interface operations {
             };
         };
     };
+    getLineage: {
+        parameters: {
+            query: {
+                /** @description Table level: jobs away from the node (its own job, or the jobs touching the dataset, are 0 or 1 away). Field level: field-to-field edges. */
+                depth?: number;
+                /** @description Most nodes returned; nearer nodes first. `truncated` says when more were reachable. */
+                maxNodes?: number;
+                /** @description The graph as its edges stood at this time: an edge counts from the first event that named it, and ends at the last one when a newer event of its job (or output field) replaced it. Default: now. */
+                asOf?: string;
+                /** @description The node: 'dataset:{namespace}:{name}' or 'job:{namespace}:{name}' */
+                nodeId: string;
+                /** @description Follow edges against (upstream) or along (downstream) the data flow, or both from the node */
+                direction?: "upstream" | "downstream" | "both";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezLineageGraphDto"];
+                };
+            };
+            /** @description nodeId, depth, direction, asOf or maxNodes invalid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such dataset or job */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     IngestController_postEvent: {
         parameters: {
             query?: never;
@@ -802,7 +1547,7 @@ export interface operations {
             };
         };
     };
-    DatasetsController_list: {
+    listDatasets: {
         parameters: {
             query?: {
                 /** @description Exact dataset namespace, e.g. trino://trino.example.com:8080 */
@@ -839,11 +1584,13 @@ export interface operations {
             };
         };
     };
-    DatasetsController_get: {
+    getDataset: {
         parameters: {
             query?: {
                 /** @description How many recent events to include */
                 eventsLimit?: number;
+                /** @description How many reading and how many writing jobs to include */
+                jobsLimit?: number;
             };
             header?: never;
             path: {
@@ -861,6 +1608,13 @@ export interface operations {
                     "application/json": components["schemas"]["DatasetDetailDto"];
                 };
             };
+            /** @description The id is not a UUID, or a limit is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No dataset with this id */
             404: {
                 headers: {
@@ -870,7 +1624,7 @@ export interface operations {
             };
         };
     };
-    MarquezController_namespaces: {
+    listNamespaces: {
         parameters: {
             query?: {
                 limit?: number;
@@ -890,9 +1644,16 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezNamespaceListDto"];
                 };
             };
+            /** @description limit or offset invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
-    MarquezController_namespace: {
+    getNamespace: {
         parameters: {
             query?: never;
             header?: never;
@@ -911,6 +1672,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezNamespaceDto"];
                 };
             };
+            /** @description No such namespace */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -919,7 +1681,7 @@ export interface operations {
             };
         };
     };
-    MarquezController_datasets: {
+    listNamespaceDatasets: {
         parameters: {
             query?: {
                 limit?: number;
@@ -941,9 +1703,16 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezDatasetListDto"];
                 };
             };
+            /** @description limit, offset or version invalid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
-    MarquezController_dataset: {
+    getNamespaceDataset: {
         parameters: {
             query?: never;
             header?: never;
@@ -963,6 +1732,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezDatasetDto"];
                 };
             };
+            /** @description No such namespace, dataset or version */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -971,16 +1741,491 @@ export interface operations {
             };
         };
     };
-    MarquezController_lineageEvents: {
+    listDatasetVersions: {
         parameters: {
             query?: {
                 limit?: number;
                 offset?: number;
+            };
+            header?: never;
+            path: {
+                namespace: string;
+                dataset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezDatasetVersionListDto"];
+                };
+            };
+            /** @description limit, offset or version invalid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such namespace, dataset or version */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getDatasetVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                namespace: string;
+                dataset: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezDatasetVersionDto"];
+                };
+            };
+            /** @description limit, offset or version invalid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such namespace, dataset or version */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Only jobs whose latest run is in one of these states; jobs without a run always pass. Repeat it or separate with commas. */
+                lastRunStates?: ("NEW" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED" | "OTHER")[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezJobListDto"];
+                };
+            };
+            /** @description limit, offset or lastRunStates invalid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listNamespaceJobs: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Only jobs whose latest run is in one of these states; jobs without a run always pass. Repeat it or separate with commas. */
+                lastRunStates?: ("NEW" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED" | "OTHER")[];
+            };
+            header?: never;
+            path: {
+                namespace: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezJobListDto"];
+                };
+            };
+            /** @description limit, offset or lastRunStates invalid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                namespace: string;
+                job: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezJobDto"];
+                };
+            };
+            /** @description No such job in the namespace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listJobRuns: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                namespace: string;
+                job: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezRunListDto"];
+                };
+            };
+            /** @description limit or offset invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such job in the namespace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezRunDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such run */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getRunFacets: {
+        parameters: {
+            query: {
+                /** @description run: the run's facets; job: the job facets its events carried */
+                type: "run" | "job";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezFacetsResultDto"];
+                };
+            };
+            /** @description The id is not a UUID, or type is not run or job */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such run */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /** @description Literal text, matched case-insensitively anywhere in the name (% and _ are not wildcards) */
+                q: string;
+                /** @description Case-insensitive (Marquez documents job/dataset, its UI sends JOB/DATASET) */
+                filter?: "JOB" | "DATASET";
+                /** @description Order of the returned matches; case-insensitive */
+                sort?: "NAME" | "UPDATE_AT" | "UPDATED_AT";
+                limit?: number;
+                /** @description Only jobs and datasets in this namespace */
+                namespace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezSearchResultListDto"];
+                };
+            };
+            /** @description q missing, or filter, sort or limit invalid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listTags: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezTagListDto"];
+                };
+            };
+            /** @description limit or offset invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getLineageEventStats: {
+        parameters: {
+            query: {
+                /** @description DAY: 24 hourly buckets (UTC). WEEK: 7 daily buckets in `timezone`. */
+                period: "DAY" | "WEEK";
+                /** @description IANA time zone; required for WEEK, ignored for DAY */
+                timezone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LineageEventStatDto"][];
+                };
+            };
+            /** @description period missing or invalid, timezone invalid, or missing with WEEK; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getDatasetStats: {
+        parameters: {
+            query: {
+                /** @description DAY: 24 hourly buckets (UTC). WEEK: 7 daily buckets in `timezone`. */
+                period: "DAY" | "WEEK";
+                /** @description IANA time zone; required for WEEK, ignored for DAY */
+                timezone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountStatDto"][];
+                };
+            };
+            /** @description period missing or invalid, timezone invalid, or missing with WEEK; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getJobStats: {
+        parameters: {
+            query: {
+                /** @description DAY: 24 hourly buckets (UTC). WEEK: 7 daily buckets in `timezone`. */
+                period: "DAY" | "WEEK";
+                /** @description IANA time zone; required for WEEK, ignored for DAY */
+                timezone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountStatDto"][];
+                };
+            };
+            /** @description period missing or invalid, timezone invalid, or missing with WEEK; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSourceStats: {
+        parameters: {
+            query: {
+                /** @description DAY: 24 hourly buckets (UTC). WEEK: 7 daily buckets in `timezone`. */
+                period: "DAY" | "WEEK";
+                /** @description IANA time zone; required for WEEK, ignored for DAY */
+                timezone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountStatDto"][];
+                };
+            };
+            /** @description period missing or invalid, timezone invalid, or missing with WEEK; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listLineageEvents: {
+        parameters: {
+            query?: {
+                /** @description Events per page (payloads can be large) */
+                limit?: number;
+                /** @description Marquez paging; prefer `cursor` for deep pages */
+                offset?: number;
+                /** @description Order by event time (then log id) */
                 sortDirection?: "asc" | "desc";
-                /** @description Only events with an event time before this */
+                /** @description Only events with eventTime < before (exclusive). No bound when absent. */
                 before?: string;
-                /** @description Only events with an event time after this */
+                /** @description Only events with eventTime >= after (inclusive). No bound when absent. */
                 after?: string;
+                /** @description Keyset paging (not in Marquez): the nextCursor of the previous page, same filters */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -996,9 +2241,60 @@ export interface operations {
                     "application/json": components["schemas"]["LineageEventListDto"];
                 };
             };
+            /** @description A query parameter is invalid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
-    EventsController_get: {
+    getColumnLineage: {
+        parameters: {
+            query: {
+                /** @description Table level: jobs away from the node (its own job, or the jobs touching the dataset, are 0 or 1 away). Field level: field-to-field edges. */
+                depth?: number;
+                /** @description Most nodes returned; nearer nodes first. `truncated` says when more were reachable. */
+                maxNodes?: number;
+                /** @description The graph as its edges stood at this time: an edge counts from the first event that named it, and ends at the last one when a newer event of its job (or output field) replaced it. Default: now. */
+                asOf?: string;
+                /** @description 'dataset:{namespace}:{name}' (all its fields) or 'datasetField:{namespace}:{name}:{field}' */
+                nodeId: string;
+                /** @description Also walk downstream (the fields this one feeds), not only upstream */
+                withDownstream?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezColumnLineageGraphDto"];
+                };
+            };
+            /** @description nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such dataset */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getEvent: {
         parameters: {
             query?: never;
             header?: never;
@@ -1017,6 +2313,14 @@ export interface operations {
                     "application/json": components["schemas"]["StoredEventDto"];
                 };
             };
+            /** @description The id is not an event id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No event with this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1035,6 +2339,41 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getTagDownstream: {
+        parameters: {
+            query?: {
+                /** @description Table level: jobs away from the node (its own job, or the jobs touching the dataset, are 0 or 1 away). Field level: field-to-field edges. */
+                depth?: number;
+                /** @description Most nodes returned; nearer nodes first. `truncated` says when more were reachable. */
+                maxNodes?: number;
+                /** @description The graph as its edges stood at this time: an edge counts from the first event that named it, and ends at the last one when a newer event of its job (or output field) replaced it. Default: now. */
+                asOf?: string;
+            };
+            header?: never;
+            path: {
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagImpactDto"];
+                };
+            };
+            /** @description depth, asOf or maxNodes invalid; the message names it */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,10 +12,11 @@ export const NodeCard = memo(function NodeCard({ data, selected }: NodeProps<Box
   return (
     <div className={`lineage-node kind-${box.kind}${focus ? ' is-focus' : ''}${selected ? ' is-selected' : ''}`}>
       <Handle type="target" position={Position.Left} isConnectable={false} />
-      <span className="lineage-node-kind">{KIND_LABEL[box.kind]}</span>
+      {/* The spaces keep the visible text equal to the accessible name (ariaLabelOf). */}
+      <span className="lineage-node-kind">{KIND_LABEL[box.kind]}</span>{' '}
       <span className="lineage-node-name" title={box.name}>
         {box.name}
-      </span>
+      </span>{' '}
       <span className="lineage-node-detail" title={box.detail}>
         {shownDetail(box)}
       </span>

@@ -1,8 +1,11 @@
 // Builds the web UI into dist/ui: index.html plus content-hashed assets under dist/ui/assets.
-// Typechecks web/src first (web/tsconfig.json), then bundles with esbuild.
+// Typechecks web/src first (web/tsconfig.json), then bundles with esbuild. ELK's layout engine runs
+// in a web worker: elkjs's prebuilt worker script is copied in under a hashed name, which the
+// bundle learns through ELK_WORKER_URL.
 //   node web/build.mjs            production build (minified)
 //   node web/build.mjs --no-check skip the typecheck
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
@@ -26,10 +29,20 @@ if (!process.argv.includes('--no-check')) {
 }
 
 fs.rmSync(outDir, { recursive: true, force: true });
+fs.mkdirSync(assetsDir, { recursive: true });
+const worker = fs.readFileSync(require.resolve('elkjs/lib/elk-worker.min.js'));
+const workerName = `elk-worker-${createHash('sha256').update(worker).digest('hex').slice(0, 8)}.js`;
+fs.writeFileSync(path.join(assetsDir, workerName), worker);
+
 const result = await esbuild.build({
-  entryPoints: { app: path.join(webDir, 'src', 'main.ts') },
+  entryPoints: { app: path.join(webDir, 'src', 'main.tsx') },
+  jsx: 'automatic',
+  // Relative to the page at {base}/, like the other assets.
+  define: { ELK_WORKER_URL: JSON.stringify(`assets/${workerName}`), 'process.env.NODE_ENV': '"production"' },
   bundle: true,
   format: 'esm',
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   target: ['chrome109', 'edge109', 'firefox115', 'safari16'],
   minify: true,
   sourcemap: 'linked',
@@ -50,6 +63,6 @@ const html = template.replace('%APP_JS%', relative(entry[0])).replace('%APP_CSS%
 if (html.includes('%APP_')) throw new Error('web: index.html has a placeholder left');
 fs.writeFileSync(path.join(outDir, 'index.html'), html);
 
-const files = fs.readdirSync(assetsDir).filter((f) => !f.endsWith('.map'));
+const files = fs.readdirSync(assetsDir).filter((f) => !f.endsWith('.map')).sort();
 const sizes = files.map((f) => `${f} ${(fs.statSync(path.join(assetsDir, f)).size / 1024).toFixed(1)} KiB`);
 console.log(`web: built dist/ui in ${Date.now() - started} ms (${sizes.join(', ')})`);

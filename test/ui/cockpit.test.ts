@@ -5,37 +5,18 @@
  * refreshes docs/cockpit-datasets.png and docs/cockpit-dataset.png.
  */
 import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { eventually, expectAccessible, launchChromium, screenshot } from '../support/browser';
 import { createDatabase, waitForProjection } from '../support/database';
 import { fixture, fixtureFolder } from '../support/fixtures';
-import { PACKAGE_ROOT, runCommand, startStore, StoreProcess } from '../support/store-process';
+import { runCommand, startStore, StoreProcess } from '../support/store-process';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const ARTIFACTS = path.join(PACKAGE_ROOT, 'test-artifacts', 'ui');
-const DOCS = path.join(PACKAGE_ROOT, 'docs');
-const AXE_SOURCE_FILE = require.resolve('axe-core/axe.min.js');
 const CTAS_TARGET = 'lake.sales.order_totals';
 const TRINO_NAMESPACE = 'trino://trino.analytics.test:8080';
 const SPARK_OUTPUT = '/warehouse/sales.db/orders_clean';
 const HIVE_SYMLINK = 'sales.orders_clean';
 
 jest.setTimeout(180000);
-
-/** Retries an assertion until it passes (the page updates asynchronously). */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 10000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 async function postEvent(store: StoreProcess, basePath: string, body: string): Promise<void> {
   const res = await fetch(`${store.url}${basePath}/api/v1/lineage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -61,29 +42,6 @@ async function datasetNames(page: Page): Promise<string[]> {
   return page.locator('table.datasets tbody th a').allTextContents();
 }
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-/** axe-core on the current page: no serious or critical violations. */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const injected = await page.evaluate('typeof axe !== "undefined"');
-  if (!injected) await page.addScriptTag({ path: AXE_SOURCE_FILE });
-  const violations = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)')) as AxeViolation[];
-  const severe = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  expect(severe).toEqual([]);
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
-}
-
 describe.each([
   { label: 'at the root', basePath: '', tag: 'root' },
   { label: 'under BASE_PATH=/lineage', basePath: '/lineage', tag: 'lineage' },
@@ -98,15 +56,12 @@ describe.each([
   const requests: string[] = [];
 
   beforeAll(async () => {
-    if (!fs.existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is missing at ${CHROMIUM}: the UI test needs it (Debian: apt-get install -y chromium). It is never skipped.`);
-    }
     databaseUrl = await createDatabase('ui');
     const migrated = runCommand(['migrate'], { DATABASE_URL: databaseUrl });
     expect(migrated.status).toBe(0);
     store = await startStore({ DATABASE_URL: databaseUrl, ...(basePath ? { BASE_PATH: basePath } : {}) });
     home = `${store.url}${basePath}/`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     // bypassCSP: the page's CSP forbids inline scripts, and axe-core is injected as one.
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', timezoneId: 'UTC', bypassCSP: true });
     context.setDefaultTimeout(10000);
@@ -173,8 +128,7 @@ describe.each([
     expect(await ordersRow.locator('td').allTextContents()).toEqual([TRINO_NAMESPACE, 'trino', 'dataset', expect.stringContaining('2026')]);
     expect(await page.locator('.status').textContent()).toBe('7 datasets on page 1.');
     await expectAccessible(page, 'datasets page');
-    await screenshot(page, `${tag}-datasets`);
-    if (!basePath && process.env.UPDATE_DOCS_SCREENSHOTS) await page.screenshot({ path: path.join(DOCS, 'cockpit-datasets.png'), fullPage: true });
+    await screenshot(page, `${tag}-datasets`, basePath ? undefined : 'cockpit-datasets');
   });
 
   it('narrows the list as the user types, and keeps the search in the URL', async () => {
@@ -249,8 +203,7 @@ describe.each([
     expect(await panel.locator('dl.raw-meta').innerText()).toContain('anonymous');
 
     await expectAccessible(page, 'dataset page');
-    await screenshot(page, `${tag}-dataset`);
-    if (!basePath && process.env.UPDATE_DOCS_SCREENSHOTS) await page.screenshot({ path: path.join(DOCS, 'cockpit-dataset.png'), fullPage: true });
+    await screenshot(page, `${tag}-dataset`, basePath ? undefined : 'cockpit-dataset');
 
     await page.keyboard.press('Enter'); // closes again
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');

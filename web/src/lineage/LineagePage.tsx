@@ -1,0 +1,268 @@
+import { useQuery } from '@tanstack/react-query';
+import { Background, Controls, MarkerType, ReactFlow, type Edge } from '@xyflow/react';
+import { useEffect, useMemo, useState } from 'react';
+import { columnLineageQuery, lineageQuery, type Direction } from '../api/queries';
+import { plural } from '../components/format';
+import { usePageHeading } from '../components/page-heading';
+import { Problem } from '../components/Problem';
+import { Spinner } from '../components/text';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { layout, NODE_HEIGHT, NODE_WIDTH, type Positions } from './elk-layout';
+import { graphModel, MAX_DRAWN, type GraphBox, type GraphModel } from './graph-model';
+import { DEFAULT_DEPTH, MAX_DEPTH, type LineageSearch } from './lineage-search';
+import { ariaLabelOf, NodeCard, type BoxNode } from './NodeCard';
+import { NodePanel } from './NodePanel';
+import { datasetNodeId } from '../links';
+
+const NODE_TYPES = { box: NodeCard };
+/** The first view shows the start node and the nodes laid out nearest to it, readable; the rest is a pan or a zoom away. */
+const FIT_NEAREST = 16;
+/** Above this many nodes React Flow draws only what is in view. */
+const VIRTUALIZE_FROM = 200;
+
+/** The directed graph around one node, table or column level, now or as of an earlier time. */
+export function LineagePage() {
+  const search = useSearch({ from: '/lineage' });
+  const navigate = useNavigate();
+  const nodeId = search.nodeId ?? '';
+  const depth = search.depth ?? DEFAULT_DEPTH;
+  const direction = search.direction ?? 'both';
+  const level = search.level ?? 'table';
+  const set = (change: Partial<LineageSearch>, replace = false) =>
+    void navigate({ to: '/lineage', search: (prev: LineageSearch) => ({ ...prev, ...change }), replace });
+
+  const params = { nodeId, depth, direction, asOf: search.asOf };
+  const query = useQuery({ ...(level === 'column' ? columnLineageQuery(params) : lineageQuery(params)), enabled: nodeId !== '' });
+  const model = useMemo(() => (query.data ? graphModel(query.data, nodeId) : null), [query.data, nodeId]);
+  const focusBox = model?.boxes.find((box) => isFocus(box, nodeId));
+  const focusName = !focusBox ? nodeId : focusBox.id === nodeId ? focusBox.name : (focusBox.dataset ?? nodeId);
+  const heading = usePageHeading(nodeId ? `Lineage of ${focusName}` : 'Lineage');
+
+  return (
+    <div className="page lineage-page">
+      <div className="page-head">
+        <h1 ref={heading} tabIndex={-1}>
+          Lineage{nodeId && <span className="mono">{` of ${focusName}`}</span>}
+        </h1>
+        <p className="lead">Datasets and the jobs that read and write them, following the direction of the data.</p>
+      </div>
+      <LineageControls search={search} depth={depth} direction={direction} level={level} onChange={set} />
+      {!nodeId ? (
+        <p>
+          Choose a dataset or a job to start from: open it from the <Link to="/">datasets list</Link> or find it with the search at the top.
+        </p>
+      ) : (
+        <>
+          <p className="status" role="status" aria-live="polite">
+            {query.isFetching ? (
+              <>
+                <Spinner />
+                Loading the graph…
+              </>
+            ) : query.isError ? (
+              'Could not load the graph.'
+            ) : model ? (
+              `${plural(model.boxes.length, 'node')} and ${plural(model.arrows.length, 'edge')}${search.asOf ? `, as of ${search.asOf}` : ''}.`
+            ) : (
+              ''
+            )}
+          </p>
+          {model && (model.cutByServer || model.cutByPage) && (
+            <p className="warning" role="note">
+              {model.cutByPage
+                ? `This graph has ${model.cutByPage} nodes; the ${MAX_DRAWN} nearest to the start are drawn.`
+                : 'The store cut this graph at its node limit: nodes further away are not shown.'}{' '}
+              Lower the depth or pick one direction to see all of a smaller graph.
+            </p>
+          )}
+          {query.isError ? (
+            <Problem title="Could not load the graph" error={query.error} retry={() => void query.refetch()} />
+          ) : (
+            model && <GraphView model={model} focus={nodeId} selected={search.selected} onSelect={(selected) => set({ selected }, true)} onExpand={(id) => set({ nodeId: id, selected: undefined })} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The start node; at column level from a dataset, that dataset's fields. */
+function isFocus(box: GraphBox, nodeId: string): boolean {
+  return box.id === nodeId || (box.kind === 'field' && box.dataset !== undefined && datasetNodeId(box.namespace, box.dataset) === nodeId);
+}
+
+function LineageControls(props: { search: LineageSearch; depth: number; direction: Direction; level: 'table' | 'column'; onChange: (change: Partial<LineageSearch>) => void }) {
+  const { search, depth, direction, level, onChange } = props;
+  const [asOfText, setAsOfText] = useState(toLocalInput(search.asOf));
+  useEffect(() => setAsOfText(toLocalInput(search.asOf)), [search.asOf]);
+  return (
+    <form
+      className="filters lineage-controls"
+      aria-label="Graph settings"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange({ asOf: fromLocalInput(asOfText) });
+      }}
+    >
+      <div className="field">
+        <label htmlFor="lineage-depth">Depth</label>
+        <select id="lineage-depth" value={depth} onChange={(event) => onChange({ depth: Number(event.target.value) })}>
+          {Array.from({ length: MAX_DEPTH }, (_, i) => i + 1).map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="lineage-direction">Direction</label>
+        <select id="lineage-direction" value={direction} onChange={(event) => onChange({ direction: event.target.value as Direction })}>
+          <option value="both">Both ways</option>
+          <option value="upstream">Upstream (where it comes from)</option>
+          <option value="downstream">Downstream (what it feeds)</option>
+        </select>
+      </div>
+      <fieldset className="field segmented">
+        <legend>Level</legend>
+        {(['table', 'column'] as const).map((l) => (
+          <label key={l}>
+            <input type="radio" name="lineage-level" value={l} checked={level === l} onChange={() => onChange({ level: l === 'table' ? undefined : l, selected: undefined })} />
+            {l === 'table' ? 'Tables' : 'Columns'}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="lineage-as-of">As of (UTC)</label>
+        <input id="lineage-as-of" type="datetime-local" step="1" value={asOfText} onChange={(event) => setAsOfText(event.target.value)} />
+      </div>
+      <div className="filter-actions">
+        <button type="submit" className="button secondary">
+          Show as of
+        </button>
+        <button type="button" className="button secondary" hidden={!search.asOf} onClick={() => onChange({ asOf: undefined })}>
+          Now
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** datetime-local works in wall-clock time without a zone; the page reads and writes it as UTC. */
+function toLocalInput(iso: string | undefined): string {
+  return iso ? new Date(iso).toISOString().slice(0, 19) : '';
+}
+
+function fromLocalInput(value: string): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(`${value}Z`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+function GraphView({ model, focus, selected, onSelect, onExpand }: { model: GraphModel; focus: string; selected?: string; onSelect: (id: string | undefined) => void; onExpand: (id: string) => void }) {
+  const [positions, setPositions] = useState<Positions | null>(null);
+  const [layoutError, setLayoutError] = useState<unknown>(null);
+  useEffect(() => {
+    let current = true;
+    setPositions(null);
+    layout(model.boxes, model.arrows).then(
+      (p) => current && setPositions(p),
+      (error: unknown) => current && setLayoutError(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [model]);
+
+  const nodes: BoxNode[] = useMemo(
+    () =>
+      positions
+        ? model.boxes.map((box) => ({
+            id: box.id,
+            type: 'box',
+            position: positions[box.id] ?? { x: 0, y: 0 },
+            // Known sizes let React Flow fit and cull the view before it has measured a node.
+            width: NODE_WIDTH,
+            height: NODE_HEIGHT,
+            data: { box, focus: isFocus(box, focus) },
+            selected: box.id === selected,
+            ariaRole: 'button',
+            ariaLabel: ariaLabelOf(box),
+            draggable: false,
+            connectable: false,
+          }))
+        : [],
+    [model, positions, focus, selected],
+  );
+  const edges: Edge[] = useMemo(
+    () =>
+      model.arrows.map((a) => ({
+        id: a.id,
+        source: a.source,
+        target: a.target,
+        markerEnd: { type: MarkerType.ArrowClosed },
+        ariaLabel: `${a.source} feeds ${a.target}`,
+        focusable: false,
+      })),
+    [model],
+  );
+  const byId = useMemo(() => new Map(model.boxes.map((b) => [b.id, b])), [model]);
+  const fitView = useMemo(() => {
+    const start = positions && model.boxes.find((b) => isFocus(b, focus));
+    if (!positions || !start) return { maxZoom: 1, padding: 0.08 };
+    const origin = positions[start.id];
+    const distance = (id: string) => Math.hypot(positions[id].x - origin.x, positions[id].y - origin.y);
+    const nearest = model.boxes.map((b) => b.id).sort((a, b) => distance(a) - distance(b)).slice(0, FIT_NEAREST);
+    return { maxZoom: 1, padding: 0.08, nodes: nearest.map((id) => ({ id })) };
+  }, [model, focus, positions]);
+  const selectedBox: GraphBox | undefined = selected ? byId.get(selected) : undefined;
+
+  if (layoutError) return <Problem title="Could not lay out the graph" error={layoutError} />;
+  if (model.boxes.length === 0) return <p className="empty">Nothing is connected to this node at this depth and direction.</p>;
+  return (
+    <div className="lineage-layout">
+      <div className="graph-frame" aria-busy={positions ? undefined : 'true'}>
+        {!positions && (
+          <p className="layout-status muted">
+            <Spinner />
+            Laying out {plural(model.boxes.length, 'node')}…
+          </p>
+        )}
+        {positions && (
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={NODE_TYPES}
+            fitView
+            fitViewOptions={fitView}
+            minZoom={0.02}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            edgesFocusable={false}
+            onlyRenderVisibleElements={nodes.length > VIRTUALIZE_FROM}
+            onNodeClick={(_, node) => onSelect(node.id)}
+            onNodeDoubleClick={(_, node) => onExpand(node.id)}
+            onNodesChange={(changes) => {
+              // Enter or Space on a focused node selects it: open its panel.
+              for (const change of changes) if (change.type === 'select' && change.selected) onSelect(change.id);
+            }}
+            onPaneClick={() => onSelect(undefined)}
+            colorMode="system"
+            aria-label="Lineage graph"
+          >
+            <Background />
+            <Controls showInteractive={false} />
+          </ReactFlow>
+        )}
+      </div>
+      {selectedBox && (
+        <NodePanel
+          box={selectedBox}
+          upstream={model.arrows.filter((a) => a.target === selectedBox.id).length}
+          downstream={model.arrows.filter((a) => a.source === selectedBox.id).length}
+          onExpand={() => onExpand(selectedBox.id)}
+          onClose={() => onSelect(undefined)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/** From the API's graph (Marquez's shape) to the boxes and arrows the page draws. */
+import type { LineageGraph, LineageNode } from '../api/pending-types';
+
+export interface GraphBox {
+  id: string;
+  kind: 'dataset' | 'job' | 'field';
+  namespace: string;
+  name: string;
+  /** Field nodes: the dataset the field belongs to. */
+  dataset?: string;
+  detail: string;
+  node: LineageNode;
+}
+
+export interface GraphArrow {
+  id: string;
+  source: string;
+  target: string;
+}
+
+export interface GraphModel {
+  boxes: GraphBox[];
+  arrows: GraphArrow[];
+  /** The server stopped at its node cap, or the page stopped at MAX_DRAWN. */
+  cutByServer: boolean;
+  cutByPage: number | null;
+}
+
+/** Above this the page draws the nearest nodes and says it left the rest out, instead of freezing the tab. */
+export const MAX_DRAWN = 1500;
+
+function box(node: LineageNode): GraphBox {
+  const data = node.data ?? {};
+  if (node.type === 'DATASET_FIELD') {
+    return {
+      id: node.id,
+      kind: 'field',
+      namespace: data.namespace ?? '',
+      name: data.field ?? node.id,
+      dataset: data.dataset,
+      detail: [data.dataset, data.fieldType].filter(Boolean).join(' · '),
+      node,
+    };
+  }
+  const kind = node.type === 'JOB' ? 'job' : 'dataset';
+  return { id: node.id, kind, namespace: data.namespace ?? '', name: data.name ?? node.id, detail: data.type ?? (kind === 'job' ? 'job' : 'dataset'), node };
+}
+
+/**
+ * Edges read from both sides of every node. Column lineage follows Marquez's quirk: an in-edge's
+ * origin is the node itself and its destination the upstream field, so it is turned around.
+ */
+function arrowsOf(graph: LineageNode[], ids: Set<string>): GraphArrow[] {
+  const arrows = new Map<string, GraphArrow>();
+  const add = (source: string, target: string) => {
+    if (!ids.has(source) || !ids.has(target) || source === target) return;
+    const id = `${source}->${target}`;
+    if (!arrows.has(id)) arrows.set(id, { id, source, target });
+  };
+  for (const node of graph) {
+    for (const e of node.outEdges) add(e.origin, e.destination);
+    for (const e of node.inEdges) {
+      if (node.type === 'DATASET_FIELD' && e.origin === node.id) add(e.destination, e.origin);
+      else add(e.origin, e.destination);
+    }
+  }
+  return [...arrows.values()];
+}
+
+/** Breadth-first from the focus, so a cut keeps the nodes nearest to it. */
+function nearest(graph: LineageNode[], focus: string, limit: number): LineageNode[] {
+  const byId = new Map(graph.map((n) => [n.id, n]));
+  const start = byId.get(focus) ?? graph[0];
+  const seen = new Set<string>([start.id]);
+  const queue = [start];
+  for (let i = 0; i < queue.length && seen.size < limit; i++) {
+    const node = queue[i];
+    for (const e of [...node.outEdges, ...node.inEdges]) {
+      for (const next of [e.origin, e.destination]) {
+        const n = byId.get(next);
+        if (n && !seen.has(next) && seen.size < limit) {
+          seen.add(next);
+          queue.push(n);
+        }
+      }
+    }
+  }
+  return graph.filter((n) => seen.has(n.id));
+}
+
+export function graphModel(graph: LineageGraph, focus: string): GraphModel {
+  const nodes = graph.graph.filter((n) => n.data !== null || n.type !== 'DATASET_FIELD');
+  const drawn = nodes.length > MAX_DRAWN ? nearest(nodes, focus, MAX_DRAWN) : nodes;
+  const ids = new Set(drawn.map((n) => n.id));
+  return {
+    boxes: drawn.map(box),
+    arrows: arrowsOf(drawn, ids),
+    cutByServer: graph.truncated === true,
+    cutByPage: drawn.length < nodes.length ? nodes.length : null,
+  };
+}

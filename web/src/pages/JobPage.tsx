@@ -1,0 +1,215 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { Job, Run } from '../api/pending-types';
+import { jobQuery, jobRunsQuery, runJobFacetsQuery } from '../api/queries';
+import { formatDuration, plural } from '../components/format';
+import { DatasetLink } from '../components/JobLink';
+import { usePageHeading } from '../components/page-heading';
+import { isMissing, Problem, SectionNote } from '../components/Problem';
+import { Sparkline } from '../components/Sparkline';
+import { SqlView } from '../components/SqlView';
+import { Breakable, Spinner, StateBadge, Time } from '../components/text';
+import { jobNodeId } from '../links';
+
+const RUNS_SHOWN = 20;
+
+/** One job: what it is, its SQL, its latest runs and the datasets it reads and writes. */
+export function JobPage({ namespace, name }: { namespace: string; name: string }) {
+  const job = useQuery({ ...jobQuery(namespace, name), enabled: Boolean(namespace && name) });
+  const missing = !namespace || !name || (job.isError && isMissing(job.error));
+  const heading = usePageHeading(missing ? 'Job not found' : name);
+  return (
+    <div className="page job-page">
+      <div className="page-head">
+        <h1 ref={heading} tabIndex={-1}>
+          {missing ? (
+            'Job not found'
+          ) : (
+            <span className="mono">
+              <Breakable text={name} />
+            </span>
+          )}
+        </h1>
+        {!missing && <p className="lead mono">{namespace}</p>}
+      </div>
+      <p className="status" role="status" aria-live="polite">
+        {job.isFetching && (
+          <>
+            <Spinner />
+            Loading the job…
+          </>
+        )}
+      </p>
+      {job.isError && <Problem title={missing ? 'No such job' : 'Could not load the job'} error={job.error} retry={missing ? undefined : () => void job.refetch()} />}
+      {job.data && <JobBody job={job.data} />}
+    </div>
+  );
+}
+
+function JobBody({ job }: { job: Job }) {
+  return (
+    <>
+      <p>
+        <Link className="button secondary" to="/lineage" search={{ nodeId: jobNodeId(job.namespace, job.name) }}>
+          Lineage graph
+        </Link>
+      </p>
+      <section className="card" aria-labelledby="job-about-title">
+        <h2 id="job-about-title">About</h2>
+        <dl className="identity">
+          <dt>Type</dt>
+          <dd>{job.type ?? <span className="muted">—</span>}</dd>
+          <dt>Namespace</dt>
+          <dd className="mono">{job.namespace}</dd>
+          <dt>Description</dt>
+          <dd>{job.description ?? <span className="muted">none</span>}</dd>
+          <dt>Source</dt>
+          <dd className="mono small">{job.location ?? <span className="muted">none</span>}</dd>
+          <dt>Created</dt>
+          <dd>
+            <Time iso={job.createdAt} relative />
+          </dd>
+          <dt>Updated</dt>
+          <dd>
+            <Time iso={job.updatedAt} relative />
+          </dd>
+          {job.tags && job.tags.length > 0 && (
+            <>
+              <dt>Tags</dt>
+              <dd>
+                {job.tags.map((t) => (
+                  <span key={t} className="tag">
+                    {t}
+                  </span>
+                ))}
+              </dd>
+            </>
+          )}
+        </dl>
+      </section>
+      <SqlSection job={job} />
+      <RunsSection job={job} />
+      <section className="card" aria-labelledby="job-io-title">
+        <h2 id="job-io-title">Inputs and outputs</h2>
+        <div className="two-columns">
+          <DatasetList title="Reads" datasets={job.inputs} empty="No input datasets." />
+          <DatasetList title="Writes" datasets={job.outputs} empty="No output datasets." />
+        </div>
+      </section>
+    </>
+  );
+}
+
+function DatasetList({ title, datasets, empty }: { title: string; datasets: { namespace: string; name: string }[]; empty: string }) {
+  return (
+    <div>
+      <h3>
+        {title} <span className="count">{datasets.length}</span>
+      </h3>
+      {datasets.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="plain datasets-io" aria-label={title}>
+          {datasets.map((d) => (
+            <li key={`${d.namespace}:${d.name}`}>
+              <DatasetLink namespace={d.namespace} name={d.name} /> <span className="muted small mono">{d.namespace}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function sqlOf(facets: Record<string, unknown> | undefined): string | null {
+  const sql = facets?.sql as { query?: unknown } | undefined;
+  return typeof sql?.query === 'string' ? sql.query : null;
+}
+
+/** The job's SQL facet; Marquez keeps job facets per run, so fall back to the latest run's. */
+function SqlSection({ job }: { job: Job }) {
+  const own = sqlOf(job.facets);
+  const runId = job.latestRun?.id;
+  const runFacets = useQuery({ ...runJobFacetsQuery(runId ?? ''), enabled: !own && Boolean(runId) });
+  const sql = own ?? sqlOf(runFacets.data?.facets);
+  return (
+    <section className="card" aria-labelledby="job-sql-title">
+      <h2 id="job-sql-title">SQL</h2>
+      {sql ? (
+        <SqlView sql={sql} label={`SQL of ${job.name}`} />
+      ) : runFacets.isError ? (
+        <SectionNote error={runFacets.error} />
+      ) : runFacets.isFetching ? (
+        <p className="muted">Loading the query…</p>
+      ) : (
+        <p className="muted">This job sent no SQL.</p>
+      )}
+    </section>
+  );
+}
+
+function RunsSection({ job }: { job: Job }) {
+  const runs = useQuery(jobRunsQuery(job.namespace, job.name, RUNS_SHOWN));
+  const list: Run[] = runs.data?.runs ?? [];
+  const finished = list.filter((r) => r.durationMs !== null).reverse(); // oldest first for the trend
+  return (
+    <section className="card" aria-labelledby="job-runs-title">
+      <h2 id="job-runs-title">
+        Latest runs <span className="count">{runs.data?.totalCount ?? list.length}</span>
+      </h2>
+      {runs.isPending ? (
+        <p className="muted">Loading the runs…</p>
+      ) : runs.isError ? (
+        <SectionNote error={runs.error} />
+      ) : list.length === 0 ? (
+        <p className="muted">This job has not run yet.</p>
+      ) : (
+        <>
+          {finished.length >= 2 && (
+            <p className="row">
+              <Sparkline values={finished.map((r) => r.durationMs ?? 0)} label={`Duration of the last ${finished.length} finished runs, oldest first`} />
+              <span className="muted small">
+                Duration trend of {plural(finished.length, 'finished run')}: from {formatDuration(finished[0].durationMs)} to {formatDuration(finished[finished.length - 1].durationMs)}.
+              </span>
+            </p>
+          )}
+          <div className="table-wrap">
+            <table className="data runs">
+              <caption className="visually-hidden">Latest runs of this job, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Run</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Started</th>
+                  <th scope="col">Ended</th>
+                  <th scope="col">Duration</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((r) => (
+                  <tr key={r.id}>
+                    <th scope="row" className="mono small">
+                      <Link to="/runs/$runId" params={{ runId: r.id }}>
+                        {r.id}
+                      </Link>
+                    </th>
+                    <td>
+                      <StateBadge state={r.state} />
+                    </td>
+                    <td className="nowrap">
+                      <Time iso={r.startedAt} />
+                    </td>
+                    <td className="nowrap">
+                      <Time iso={r.endedAt} />
+                    </td>
+                    <td className="nowrap">{formatDuration(r.durationMs)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

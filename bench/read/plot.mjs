@@ -10,7 +10,8 @@ const fmtSize = (n) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : St
 
 function panel(results, kinds, sizes, stat, x0, colorOf) {
   const values = kinds.flatMap((k) => sizes.map((s) => results.sizes[s]?.reads?.[k.key]?.[stat]).filter((v) => typeof v === 'number'));
-  const targets = kinds.map((k) => k.target).filter(Boolean);
+  // The targets are on p99: drawn in that panel only.
+  const targets = stat === 'p99' ? kinds.map((k) => k.target).filter(Boolean) : [];
   const lo = Math.max(0.1, Math.min(...values, ...targets) / 1.5);
   const hi = Math.max(...values, ...targets) * 1.5;
   const [xmin, xmax] = [Math.log10(Math.min(...sizes)) - 0.15, Math.log10(Math.max(...sizes)) + 0.15];
@@ -46,7 +47,7 @@ export function scalingSvg(results, kinds) {
   const measured = kinds.filter((k) => sizes.some((s) => typeof results.sizes[s]?.reads?.[k.key]?.p99 === 'number'));
   const missing = kinds.filter((k) => !measured.includes(k));
   const colorOf = (k) => COLORS[kinds.indexOf(k) % COLORS.length];
-  const legendY = H + 10;
+  const legendY = H + 24;
   const legend = measured.map((k, i) => {
     const x = 20 + (i % 3) * 300;
     const y = legendY + Math.floor(i / 3) * 18;

@@ -21,19 +21,31 @@ export function processCpuSeconds(pid) {
  * already reaped (cutime/cstime), so backends that came and went are counted too.
  */
 export function postgresCpuSeconds(dataDir) {
-  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const postmaster = postmasterPid(dataDir);
   const f = statFields(postmaster);
   let total = (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_S;
+  for (const child of postgresChildren(dataDir).values()) total += child.cpu;
+  return total;
+}
+
+const postmasterPid = (dataDir) => Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+/** The live children of a PostgreSQL server: pid -> { title (its ps title), cpu seconds }. */
+export function postgresChildren(dataDir) {
+  const postmaster = postmasterPid(dataDir);
+  const children = new Map();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const child = statFields(entry);
-      if (Number(child[1]) === postmaster) total += (Number(child[11]) + Number(child[12])) * TICK_S;
+      const f = statFields(entry);
+      if (Number(f[1]) !== postmaster) continue;
+      const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      children.set(entry, { title, cpu: (Number(f[11]) + Number(f[12])) * TICK_S });
     } catch {
       // the process exited between readdir and read
     }
   }
-  return total;
+  return children;
 }
 
 /** Busy and total CPU seconds of the whole machine, all cores. */

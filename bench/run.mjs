@@ -10,7 +10,6 @@
 // Node process and of PostgreSQL (from /proc). For the store: peak RSS, log bytes per event,
 // events per commit, projection lag (age of the oldest queued event, sampled during the load).
 // Writes docs/benchmarks/<date>.json. BENCH_DURATION_S and BENCH_REPEATS shorten it for a quick check.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +20,7 @@ import { EVENT_BYTES, eventText, writeCompactTemplate } from './event.mjs';
 import { fixedRate } from './open-loop.mjs';
 import { BATCH, CONNECTIONS as PG_CONNECTIONS, insertFor, prepareVariant, VARIANTS } from './postgres-ceiling.mjs';
 import { requireWrk, wrk } from './wrk.mjs';
-import { startEmbeddedPostgres, temporaryParent } from '../scripts/embedded-postgres.mjs';
+import { startBare, startPostgres, startStore, stopChild } from './processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -46,86 +45,6 @@ const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * q))] : 0;
 };
-
-async function freePort() {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startPostgres() {
-  const parent = temporaryParent('metadata-store-bench-');
-  const dataDir = path.join(parent, 'data');
-  const port = await freePort();
-  const server = await startEmbeddedPostgres({ dataDir, port });
-  let n = 0;
-  return {
-    dataDir,
-    async database() {
-      const name = `bench_${n++}`;
-      const admin = new pg.Client({ connectionString: server.adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = `postgres://postgres:postgres@127.0.0.1:${port}/${name}`;
-      await migrate(url);
-      return url;
-    },
-    async stop() {
-      await server.stop();
-      fs.rmSync(parent, { recursive: true, force: true });
-    },
-  };
-}
-
-async function migrate(databaseUrl) {
-  const child = spawn(process.execPath, ['dist/main.js', 'migrate'], { cwd: ROOT, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl }, stdio: 'ignore' });
-  const code = await new Promise((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`migrate exited ${code}`);
-}
-
-async function waitReady(url, child) {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
-    if (await fetch(`${url}/health/ready`).then((r) => r.ok, () => false)) return;
-    await sleep(100);
-  }
-}
-
-/** The store as it runs in production: default settings (log level info), stdout counted. */
-async function startStore(databaseUrl, mode) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/main.js', 'serve'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', INGEST_MODE: mode, SHUTDOWN_DELAY_MS: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const store = { child, url: `http://127.0.0.1:${port}`, logBytes: 0 };
-  child.stdout.on('data', (chunk) => (store.logBytes += chunk.length));
-  await waitReady(store.url, child);
-  return store;
-}
-
-async function startBare() {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'bare-server.mjs'), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (c) => String(c).includes('ready') && resolve());
-    child.on('exit', (code) => reject(new Error(`bare server exited ${code}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-async function stopChild(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /** Runs `fn` once while measuring the CPU it cost the given process, PostgreSQL and the machine. */
 async function withCpu(pg, pid, fn) {

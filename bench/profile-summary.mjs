@@ -1,0 +1,54 @@
+// Summarises a V8 .cpuprofile: inclusive time by part of the request path (a sample counts for a
+// part when any frame on its stack belongs to it) and the top functions by self time.
+
+/** Parts of the path, matched against `url function` of each frame. Order is display order. */
+const PARTS = [
+  ['idle (waiting)', /^ \(idle\)$/],
+  ['garbage collector', /^ \(garbage collector\)$/],
+  ['HTTP: node:http + Fastify routing/reply', /node:_http|node:net|\/fastify\/lib\//],
+  ['HTTP: Nest router/pipes/interceptors', /@nestjs\/(core|platform-fastify)/],
+  ['HTTP: middie + pino-http', /@fastify\/middie|pino-http|nestjs-pino/],
+  ['HTTP: @fastify/compress', /@fastify\/compress/],
+  ['HTTP: request hooks + error filter', /core\/http\//],
+  ['body parser (read, decode, JSON.parse)', /json-body-parser|raw-body|ingest\/body/],
+  ['validation (envelope)', /event-envelope\.js/],
+  ['hashing (sha256)', /log-event\.js .*|createHash|digest|Hash/],
+  ['logging (pino)', /\/pino\/|sonic-boom|pino-std-serializers/],
+  ['metrics (prom-client)', /prom-client/],
+  ['group commit + log append', /group-commit|event-writer|event-log\.repository/],
+  ['pg client (serialise, protocol)', /\/pg\/lib|pg-protocol|pg-pool|pg-types/],
+  ['TypeORM', /\/typeorm\//],
+  ['projection', /\/projection\//],
+];
+
+export function summariseProfile(profile, events) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (n) => `${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/')} ${n.callFrame.functionName || '(anonymous)'}`;
+  const sampleUs = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    sampleUs.set(profile.samples[i], (sampleUs.get(profile.samples[i]) ?? 0) + dt);
+  }
+  const total = [...sampleUs.values()].reduce((a, b) => a + b, 0);
+  const inclusive = new Map(PARTS.map(([name]) => [name, 0]));
+  const self = new Map();
+  for (const [id, us] of sampleUs) {
+    const leaf = nodes.get(id);
+    self.set(label(leaf), (self.get(label(leaf)) ?? 0) + us);
+    const hit = new Set();
+    for (let n = leaf; n; n = nodes.get(parent.get(n.id))) {
+      const text = `${n.callFrame.url} ${n.callFrame.functionName}`;
+      for (const [name, re] of PARTS) if (re.test(text)) hit.add(name);
+    }
+    for (const name of hit) inclusive.set(name, inclusive.get(name) + us);
+  }
+  const pct = (us) => `${((us / total) * 100).toFixed(1).padStart(5)} %`;
+  const perEvent = (us) => `${(us / events).toFixed(0).padStart(5)} µs/event`;
+  const lines = [`profile: ${(total / 1e6).toFixed(1)} s sampled; inclusive by part:`];
+  for (const [name, us] of inclusive) lines.push(`  ${pct(us)} ${perEvent(us)}  ${name}`);
+  lines.push('top 25 by self time:');
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) lines.push(`  ${pct(us)} ${perEvent(us)}  ${name}`);
+  return lines.join('\n');
+}

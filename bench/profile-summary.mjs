@@ -21,13 +21,30 @@ const PARTS = [
   ['projection', /\/projection\//],
 ];
 
-export function summariseProfile(profile, events) {
+/**
+ * `window` ({ fromUs, toUs } on CLOCK_MONOTONIC, as process.hrtime gives it and V8 stamps samples)
+ * keeps only the samples taken under load, not start-up or shutdown.
+ */
+/** `fastify`, `@nestjs/core`, `dist/ingest`, `node:internal/crypto`, or `(garbage collector)`. */
+function ownerOf(label) {
+  const [url, fn] = [label.slice(0, label.lastIndexOf(' ')), label.slice(label.lastIndexOf(' ') + 1)];
+  if (!url.trim()) return fn.startsWith('(') ? fn : `native ${fn}`;
+  if (url.startsWith('dist/')) return url.split('/').slice(0, 2).join('/');
+  if (url.startsWith('node:')) return url.split('/').slice(0, 3).join('/').replace(/\/[^/]*\.js$/, '');
+  const parts = url.split('/');
+  return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+export function summariseProfile(profile, events, window = { fromUs: -Infinity, toUs: Infinity }) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const label = (n) => `${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/')} ${n.callFrame.functionName || '(anonymous)'}`;
   const sampleUs = new Map();
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i];
+    if (at < window.fromUs || at > window.toUs) continue;
     const dt = profile.timeDeltas[i + 1] ?? 0;
     sampleUs.set(profile.samples[i], (sampleUs.get(profile.samples[i]) ?? 0) + dt);
   }
@@ -46,8 +63,15 @@ export function summariseProfile(profile, events) {
   }
   const pct = (us) => `${((us / total) * 100).toFixed(1).padStart(5)} %`;
   const perEvent = (us) => `${(us / events).toFixed(0).padStart(5)} µs/event`;
-  const lines = [`profile: ${(total / 1e6).toFixed(1)} s sampled; inclusive by part:`];
+  const lines = [`profile: ${(total / 1e6).toFixed(1)} s sampled under load; inclusive by part (µs per event: wall time of the process, idle included):`];
   for (const [name, us] of inclusive) lines.push(`  ${pct(us)} ${perEvent(us)}  ${name}`);
+  const byOwner = new Map();
+  for (const [name, us] of self) {
+    const owner = ownerOf(name);
+    byOwner.set(owner, (byOwner.get(owner) ?? 0) + us);
+  }
+  lines.push('self time by owner (package, dist/ folder, or node internals):');
+  for (const [name, us] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 20)) lines.push(`  ${pct(us)} ${perEvent(us)}  ${name}`);
   lines.push('top 25 by self time:');
   for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) lines.push(`  ${pct(us)} ${perEvent(us)}  ${name}`);
   return lines.join('\n');

@@ -27,7 +27,9 @@ async function main() {
   try {
     const store = await startStore(await pgServer.database(), MODE, { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir], env: EXTRA_ENV });
     const before = { node: processCpuSeconds(store.child.pid), pg: postgresCpuSeconds(pgServer.dataDir), procs: postgresChildren(pgServer.dataDir) };
+    const fromUs = Number(process.hrtime.bigint() / 1000n);
     const r = await wrk(`${store.url}/api/v1/lineage`, { connections: 32, durationS: DURATION_S, templateFile });
+    const toUs = Number(process.hrtime.bigint() / 1000n);
     const after = { node: processCpuSeconds(store.child.pid), pg: postgresCpuSeconds(pgServer.dataDir), procs: postgresChildren(pgServer.dataDir) };
     const metrics = await (await fetch(`${store.url}/metrics`)).text();
     await stopChild(store.child);
@@ -42,7 +44,7 @@ async function main() {
     console.log('PostgreSQL CPU by process kind (µs per event):');
     for (const [title, s] of [...byTitle].sort((a, b) => b[1] - a[1])) if (s > 0) console.log(`  ${us(s).padStart(6)}  ${title}`);
     const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-    console.log(summariseProfile(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')), events));
+    console.log(summariseProfile(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')), events, { fromUs, toUs }));
     console.log(`profile: ${path.join(dir, file)}`);
   } finally {
     await pgServer.stop();

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IngestOutcome, IngestService } from './ingest.service';
 import { EventSource } from './log-event';
 import { BatchResponseDto, IngestErrorDto, IngestResponseDto } from './ingest.dto';
-import { bodyText } from './json-body-parser';
+import { bodyBytes } from './json-body-parser';
 import { arrayElementTexts } from './json-text';
 import type { RouteLogConfig } from '../core/observability/logging';
 
@@ -108,7 +108,7 @@ export class IngestController {
       });
       return;
     }
-    const outcomes = await this.ingest.ingestBatch(body, arrayElementTexts(bodyText(request)), sourceOf(request));
+    const outcomes = await this.ingest.ingestBatch(body, arrayElementTexts(bodyBytes(request).toString('utf8')), sourceOf(request));
     const failed = outcomes
       .map((outcome, index) => ({ outcome, index }))
       .filter(({ outcome }) => outcome.status === 'invalid' || outcome.status === 'unavailable')
@@ -137,7 +137,7 @@ export class IngestController {
   }
 
   private async answer(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const outcome = await this.ingest.ingest(request.body, bodyText(request), sourceOf(request));
+    const outcome = await this.ingest.ingest(request.body, bodyBytes(request), sourceOf(request));
     if (outcome.status === 'unavailable') reply.header('Retry-After', RETRY_AFTER_SECONDS);
     reply.code(STATUS[outcome.status]).send(bodyOf(outcome));
   }

@@ -18,6 +18,7 @@ export type IngestOutcome =
 
 /** `\u0000` or a surrogate escape: the only ways valid UTF-8 JSON text can hold what jsonb refuses. */
 const MAY_HOLD_UNSTORABLE_TEXT = /\\u(0000|d[89a-f])/i;
+const ESCAPE = Buffer.from('\\u');
 
 /** Validates events and hands them to the log: synchronously (sync) or via the queue (async). */
 @Injectable()
@@ -29,15 +30,15 @@ export class IngestService {
     private readonly metrics: IngestMetrics,
   ) {}
 
-  /** `text` is the event's JSON text as received, `body` its parse. */
-  async ingest(body: unknown, text: string, source: EventSource): Promise<IngestOutcome> {
+  /** `text` is the event's JSON text as received (UTF-8), `body` its parse. */
+  async ingest(body: unknown, text: Buffer, source: EventSource): Promise<IngestOutcome> {
     const prepared = this.prepare(body, text, source);
     if ('errors' in prepared) return this.invalid(prepared.errors);
     return this.store(prepared.event);
   }
 
   /** Each event of the batch succeeds or fails on its own. */
-  async ingestBatch(events: unknown[], texts: string[], source: EventSource): Promise<IngestOutcome[]> {
+  async ingestBatch(events: unknown[], texts: Buffer[], source: EventSource): Promise<IngestOutcome[]> {
     return Promise.all(
       events.map((body, i) => {
         const prepared = this.prepare(body, texts[i], source);
@@ -46,14 +47,15 @@ export class IngestService {
     );
   }
 
-  private prepare(body: unknown, text: string, source: EventSource): { event: NewLogEvent } | { errors: FieldError[] } {
+  private prepare(body: unknown, text: Buffer, source: EventSource): { event: NewLogEvent } | { errors: FieldError[] } {
     const result = validateEnvelope(body);
     if (!result.ok) return { errors: result.errors };
     if (nestsDeeperThan(body, MAX_JSON_DEPTH)) return { errors: [{ field: '$', message: `is nested more than ${MAX_JSON_DEPTH} levels deep` }] };
     try {
       const event = toLogEvent(result.event, text, source);
       // Only an event whose text holds such an escape is walked to find the field to name.
-      const unstorable = MAY_HOLD_UNSTORABLE_TEXT.test(text) ? findUnstorableText(result.event.payload) : null;
+      const unstorable =
+        text.includes(ESCAPE) && MAY_HOLD_UNSTORABLE_TEXT.test(text.toString('utf8')) ? findUnstorableText(result.event.payload) : null;
       if (unstorable) return { errors: [unstorable] };
       this.metrics.received(result.event.kind, result.event.eventType);
       return { event };

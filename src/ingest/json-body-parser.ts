@@ -3,16 +3,17 @@ import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { trimJsonWhitespace } from './json-text';
 
-const BODY_TEXT = Symbol('metadata-store.body-text');
+const BODY_BYTES = Symbol('metadata-store.body-bytes');
+const NO_BODY = Buffer.alloc(0);
 
-type WithText = FastifyRequest & { [BODY_TEXT]?: string };
+type WithBytes = FastifyRequest & { [BODY_BYTES]?: Buffer };
 
 /**
- * The JSON text of the request body as received (decoded, without surrounding whitespace);
- * empty when the request had no body this parser read.
+ * The JSON text of the request body as received, as UTF-8 bytes (decoded, without surrounding
+ * whitespace); empty when the request had no body this parser read.
  */
-export function bodyText(request: FastifyRequest): string {
-  return (request as WithText)[BODY_TEXT] ?? '';
+export function bodyBytes(request: FastifyRequest): Buffer {
+  return (request as WithBytes)[BODY_BYTES] ?? NO_BODY;
 }
 
 const badRequest = (message: string, detail: string) =>
@@ -37,14 +38,14 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
         done(badRequest('the request body is not valid UTF-8', 'not valid UTF-8'));
         return;
       }
-      const text = trimJsonWhitespace(bytes.toString('utf8'));
-      if (text === '') {
+      const trimmed = trimJsonWhitespace(bytes);
+      if (trimmed.length === 0) {
         done(badRequest('the request body is empty; expected a JSON OpenLineage event', 'empty body'));
         return;
       }
       try {
-        const parsed: unknown = JSON.parse(text);
-        (request as WithText)[BODY_TEXT] = text;
+        const parsed: unknown = JSON.parse(trimmed.toString('utf8'));
+        (request as WithBytes)[BODY_BYTES] = trimmed;
         done(null, parsed);
       } catch (error) {
         done(badRequest(`malformed JSON: ${(error as Error).message}`, 'malformed JSON'));

@@ -2,40 +2,43 @@
 
 const isJsonWhitespace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
-/** Without the spaces, tabs and line breaks JSON allows around a value. */
-export function trimJsonWhitespace(text: string): string {
+/** Without the spaces, tabs and line breaks JSON allows around a value (a view, not a copy). */
+export function trimJsonWhitespace(bytes: Buffer): Buffer {
   let start = 0;
-  let end = text.length;
-  while (start < end && isJsonWhitespace(text.charCodeAt(start))) start++;
-  while (end > start && isJsonWhitespace(text.charCodeAt(end - 1))) end--;
-  return start === 0 && end === text.length ? text : text.slice(start, end);
+  let end = bytes.length;
+  while (start < end && isJsonWhitespace(bytes[start])) start++;
+  while (end > start && isJsonWhitespace(bytes[end - 1])) end--;
+  return start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end);
 }
 
 /**
- * The exact text of each element of a top-level JSON array, given text that JSON.parse accepted
- * as an array: a batch's events are stored as sent, like single events.
+ * The exact text (UTF-8) of each element of a top-level JSON array, given text that JSON.parse
+ * accepted as an array: a batch's events are stored as sent, like single events.
  */
-export function arrayElementTexts(arrayText: string): string[] {
-  const elements: string[] = [];
+export function arrayElementTexts(arrayText: string): Buffer[] {
+  const elements: Buffer[] = [];
   let depth = 0;
-  let start = -1;
-  let inString = false;
+  let start = -1; // where the current element begins
+  let end = -1; // just after its last character so far
   for (let i = arrayText.indexOf('[') + 1; i < arrayText.length; i++) {
     const c = arrayText.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-      continue;
-    }
-    if (start < 0 && !isJsonWhitespace(c) && c !== 0x5d) start = i;
-    if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) depth++;
-    else if ((c === 0x7d || c === 0x5d) && depth > 0) depth--;
-    else if ((c === 0x2c || c === 0x5d) && depth === 0) {
-      if (start >= 0) elements.push(trimJsonWhitespace(arrayText.slice(start, i)));
+    if (isJsonWhitespace(c)) continue;
+    if (depth === 0 && (c === 0x2c || c === 0x5d)) {
+      if (start >= 0) elements.push(Buffer.from(arrayText.slice(start, end)));
       start = -1;
       if (c === 0x5d) break;
+      continue;
     }
+    if (start < 0) start = i;
+    if (c === 0x22) {
+      // Skip the string: to the next quote not escaped by a backslash.
+      for (i++; arrayText.charCodeAt(i) !== 0x22; i++) if (arrayText.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x7b || c === 0x5b) {
+      depth++;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+    end = i + 1;
   }
   return elements;
 }

@@ -13,7 +13,7 @@ export interface EventSource {
  * same bytes, gets the same hash and is stored once; a reader gets the producer's numbers back.
  * The columns come from the parsed event.
  */
-export function toLogEvent(event: ValidEvent, json: string, source: EventSource): NewLogEvent {
+export function toLogEvent(event: ValidEvent, json: Buffer, source: EventSource): NewLogEvent {
   return {
     kind: event.kind,
     eventType: event.eventType,

@@ -14,8 +14,8 @@ export interface NewLogEvent {
   producer: string | null;
   schemaUrl: string | null;
   contentHash: Buffer;
-  /** The event's text as received: stored byte for byte, and what contentHash is the hash of. */
-  json: string;
+  /** The event's JSON text as received (UTF-8): stored byte for byte; contentHash is its hash. */
+  json: Buffer;
   sourceType: 'anonymous';
   sourcePrincipal: string | null;
   peerAddress: string | null;
@@ -24,8 +24,9 @@ export interface NewLogEvent {
 
 /**
  * One statement for every batch size, so each connection parses and plans it once: the columns
- * as arrays, the payloads as one JSON array (its elements come out as their exact text, and no
- * payload is escaped into an array literal). ROWS FROM zips them row by row, in array order.
+ * as arrays, the payloads as one JSON array sent as bytes (its elements come out as their exact
+ * text; no payload is re-encoded or escaped into an array literal). ROWS FROM zips them row by
+ * row, in array order.
  */
 const APPEND = {
   name: 'lineage_events_append',
@@ -51,6 +52,8 @@ const APPEND = {
     SELECT content_hash FROM inserted`,
 };
 
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c));
+
 function parameters(events: NewLogEvent[]): unknown[] {
   const columns: unknown[][] = Array.from({ length: 13 }, () => new Array(events.length));
   events.forEach((e, i) => {
@@ -68,7 +71,11 @@ function parameters(events: NewLogEvent[]): unknown[] {
     columns[11][i] = e.peerAddress;
     columns[12][i] = e.userAgent;
   });
-  return [...columns, `[${events.map((e) => e.json).join(',')}]`];
+  const payloads: Buffer[] = [];
+  for (const e of events) payloads.push(payloads.length === 0 ? OPEN : COMMA, e.json);
+  payloads.push(CLOSE);
+  // A Buffer parameter goes in binary format: json's binary input is its text.
+  return [...columns, Buffer.concat(payloads)];
 }
 
 /**

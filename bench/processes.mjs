@@ -27,14 +27,15 @@ export async function startPostgres() {
   let n = 0;
   return {
     dataDir,
-    async database() {
+    /** A new database, migrated by the store in `root`. */
+    async database(root = ROOT) {
       const name = `bench_${n++}`;
       const admin = new pg.Client({ connectionString: server.adminUrl });
       await admin.connect();
       await admin.query(`CREATE DATABASE ${name}`);
       await admin.end();
       const url = `postgres://postgres:postgres@127.0.0.1:${port}/${name}`;
-      await migrate(url);
+      await migrate(url, root);
       return url;
     },
     async stop() {
@@ -44,8 +45,8 @@ export async function startPostgres() {
   };
 }
 
-export async function migrate(databaseUrl) {
-  const child = spawn(process.execPath, ['dist/main.js', 'migrate'], { cwd: ROOT, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl }, stdio: 'ignore' });
+export async function migrate(databaseUrl, root = ROOT) {
+  const child = spawn(process.execPath, ['dist/main.js', 'migrate'], { cwd: root, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl }, stdio: 'ignore' });
   const code = await new Promise((resolve) => child.on('exit', resolve));
   if (code !== 0) throw new Error(`migrate exited ${code}`);
 }
@@ -59,10 +60,11 @@ export async function waitReady(url, child) {
 }
 
 /** The store as it runs in production: default settings (log level info), stdout counted. */
-export async function startStore(databaseUrl, mode, { nodeArgs = [], env = {} } = {}) {
+/** `root`: a checkout with dist/ built (another version of the store, to compare). */
+export async function startStore(databaseUrl, mode, { nodeArgs = [], env = {}, root = ROOT } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, 'dist/main.js', 'serve'], {
-    cwd: ROOT,
+    cwd: root,
     env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', INGEST_MODE: mode, SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

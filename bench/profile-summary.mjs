@@ -27,7 +27,7 @@ const PARTS = [
  */
 /** `fastify`, `@nestjs/core`, `dist/ingest`, `node:internal/crypto`, or `(garbage collector)`. */
 function ownerOf(label) {
-  const [url, fn] = [label.slice(0, label.lastIndexOf(' ')), label.slice(label.lastIndexOf(' ') + 1)];
+  const [url, fn] = label.split('\t');
   if (!url.trim()) return fn.startsWith('(') ? fn : `native ${fn}`;
   if (url.startsWith('dist/')) return url.split('/').slice(0, 2).join('/');
   if (url.startsWith('node:')) return url.split('/').slice(0, 3).join('/').replace(/\/[^/]*\.js$/, '');
@@ -35,11 +35,11 @@ function ownerOf(label) {
   return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
 }
 
-export function summariseProfile(profile, events, window = { fromUs: -Infinity, toUs: Infinity }) {
+export function summariseProfile(profile, events, window = { fromUs: -Infinity, toUs: Infinity }, cpuUsPerEvent = null) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const label = (n) => `${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/')} ${n.callFrame.functionName || '(anonymous)'}`;
+  const label = (n) => `${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/')}\t${n.callFrame.functionName || '(anonymous)'}`;
   const sampleUs = new Map();
   let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
@@ -61,9 +61,15 @@ export function summariseProfile(profile, events, window = { fromUs: -Infinity, 
     }
     for (const name of hit) inclusive.set(name, inclusive.get(name) + us);
   }
+  const idle = [...self].filter(([name]) => name.endsWith('\t(idle)')).reduce((a, [, us]) => a + us, 0);
   const pct = (us) => `${((us / total) * 100).toFixed(1).padStart(5)} %`;
-  const perEvent = (us) => `${(us / events).toFixed(0).padStart(5)} µs/event`;
-  const lines = [`profile: ${(total / 1e6).toFixed(1)} s sampled under load; inclusive by part (µs per event: wall time of the process, idle included):`];
+  // With the process's measured CPU per event, a busy sample's share of it; otherwise wall time.
+  const perEvent = (us) =>
+    cpuUsPerEvent == null ? `${(us / events).toFixed(0).padStart(5)} µs/event` : `${((us / (total - idle)) * cpuUsPerEvent).toFixed(0).padStart(5)} µs CPU/event`;
+  const lines = [
+    `profile: ${(total / 1e6).toFixed(1)} s sampled under load, ${pct(idle)} idle; inclusive by part` +
+      (cpuUsPerEvent == null ? ' (wall time per event):' : ` (share of the ${cpuUsPerEvent.toFixed(0)} µs of CPU per event):`),
+  ];
   for (const [name, us] of inclusive) lines.push(`  ${pct(us)} ${perEvent(us)}  ${name}`);
   const byOwner = new Map();
   for (const [name, us] of self) {
@@ -73,6 +79,6 @@ export function summariseProfile(profile, events, window = { fromUs: -Infinity, 
   lines.push('self time by owner (package, dist/ folder, or node internals):');
   for (const [name, us] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 20)) lines.push(`  ${pct(us)} ${perEvent(us)}  ${name}`);
   lines.push('top 25 by self time:');
-  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) lines.push(`  ${pct(us)} ${perEvent(us)}  ${name}`);
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) lines.push(`  ${pct(us)} ${perEvent(us)}  ${name.replace('\t', ' ')}`);
   return lines.join('\n');
 }

@@ -9,6 +9,21 @@ import { startEmbeddedPostgres, temporaryParent } from '../scripts/embedded-post
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** Everything started here, stopped on Ctrl-C or SIGTERM so that an interrupted run leaves nothing. */
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    for (const stop of [...running].reverse()) await stop().catch(() => undefined);
+    process.exit(130);
+  });
+}
+export const track = (child) => {
+  const stop = () => (child.exitCode === null ? (child.kill('SIGKILL'), Promise.resolve()) : Promise.resolve());
+  running.add(stop);
+  child.on('exit', () => running.delete(stop));
+  return child;
+};
+
 export async function freePort() {
   const net = await import('node:net');
   return new Promise((resolve) => {
@@ -24,6 +39,12 @@ export async function startPostgres() {
   const dataDir = path.join(parent, 'data');
   const port = await freePort();
   const server = await startEmbeddedPostgres({ dataDir, port });
+  const stopServer = async () => {
+    running.delete(stopServer);
+    await server.stop();
+    fs.rmSync(parent, { recursive: true, force: true });
+  };
+  running.add(stopServer);
   let n = 0;
   return {
     dataDir,
@@ -38,15 +59,12 @@ export async function startPostgres() {
       await migrate(url, root);
       return url;
     },
-    async stop() {
-      await server.stop();
-      fs.rmSync(parent, { recursive: true, force: true });
-    },
+    stop: stopServer,
   };
 }
 
 export async function migrate(databaseUrl, root = ROOT) {
-  const child = spawn(process.execPath, ['dist/main.js', 'migrate'], { cwd: root, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl }, stdio: 'ignore' });
+  const child = track(spawn(process.execPath, ['dist/main.js', 'migrate'], { cwd: root, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl }, stdio: 'ignore' }));
   const code = await new Promise((resolve) => child.on('exit', resolve));
   if (code !== 0) throw new Error(`migrate exited ${code}`);
 }
@@ -63,11 +81,11 @@ export async function waitReady(url, child) {
 /** `root`: a checkout with dist/ built (another version of the store, to compare). */
 export async function startStore(databaseUrl, mode, { nodeArgs = [], env = {}, root = ROOT } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/main.js', 'serve'], {
+  const child = track(spawn(process.execPath, [...nodeArgs, 'dist/main.js', 'serve'], {
     cwd: root,
     env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', INGEST_MODE: mode, SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  }));
   const store = { child, url: `http://127.0.0.1:${port}`, logBytes: 0 };
   child.stdout.on('data', (chunk) => (store.logBytes += chunk.length));
   await waitReady(store.url, child);
@@ -76,7 +94,7 @@ export async function startStore(databaseUrl, mode, { nodeArgs = [], env = {}, r
 
 export async function startBare() {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'bare-server.mjs'), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = track(spawn(process.execPath, [path.join(ROOT, 'bench', 'bare-server.mjs'), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] }));
   await new Promise((resolve, reject) => {
     child.stdout.on('data', (c) => String(c).includes('ready') && resolve());
     child.on('exit', (code) => reject(new Error(`bare server exited ${code}`)));

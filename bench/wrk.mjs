@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUN_ID_PLACEHOLDER } from './event.mjs';
+import { track } from './processes.mjs';
 
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fresh-run-id.lua');
 
@@ -21,7 +22,7 @@ export function requireWrk() {
 /** Runs wrk against `url` and returns events/s (2xx only), latency percentiles in ms and errors. */
 export function wrk(url, { connections, threads = 2, durationS, templateFile }) {
   const args = ['-t', String(threads), '-c', String(connections), '-d', `${durationS}s`, '--timeout', '10s', '-s', SCRIPT, url, '--', templateFile, RUN_ID_PLACEHOLDER, randomBytes(4).toString('hex')];
-  const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = track(spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] }));
   let out = '';
   child.stdout.on('data', (c) => (out += c));
   child.stderr.on('data', (c) => (out += c));

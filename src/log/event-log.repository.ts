@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { observePoolQuery } from '../core/observability/metrics';
 
 /** One event ready for the log: extracted columns plus the JSON text to store verbatim. */
 export interface NewLogEvent {
@@ -104,7 +105,15 @@ export class EventLogRepository {
       if (!byHash.has(hash)) byHash.set(hash, event);
     }
     const unique = [...byHash.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, event]) => event);
-    const { rows } = await this.pool.query<{ content_hash: Buffer }>({ ...APPEND, values: parameters(unique) });
+    const started = process.hrtime.bigint();
+    let rows: Array<{ content_hash: Buffer }>;
+    try {
+      ({ rows } = await this.pool.query<{ content_hash: Buffer }>({ ...APPEND, values: parameters(unique) }));
+    } catch (error) {
+      observePoolQuery(APPEND.text, false, Number(process.hrtime.bigint() - started) / 1e9);
+      throw error;
+    }
+    observePoolQuery(APPEND.text, true, Number(process.hrtime.bigint() - started) / 1e9);
     const stored = new Set(rows.map((row) => row.content_hash.toString('hex')));
     const seen = new Set<string>();
     return events.map((event) => {

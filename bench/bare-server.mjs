@@ -1,10 +1,13 @@
-// The HTTP ceiling: a bare Fastify server that parses the JSON body and answers 201, nothing else.
-import Fastify from 'fastify';
+// The HTTP ceiling: node:http reading the body, JSON.parse, 201. Nothing else.
+import http from 'node:http';
 
 const port = Number(process.argv[2]);
-const app = Fastify({ bodyLimit: 32 * 1024 * 1024 });
-app.post('/api/v1/lineage', async (request, reply) => {
-  reply.code(201).send({ status: 'stored' });
+const server = http.createServer((request, response) => {
+  const chunks = [];
+  request.on('data', (chunk) => chunks.push(chunk));
+  request.on('end', () => {
+    JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    response.writeHead(201, { 'content-type': 'application/json' }).end('{"status":"stored"}');
+  });
 });
-await app.listen({ port, host: '127.0.0.1' });
-process.stdout.write('ready\n');
+server.listen(port, '127.0.0.1', () => process.stdout.write('ready\n'));

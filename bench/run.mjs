@@ -1,300 +1,268 @@
-// npm run bench: one run, one table. See BENCHMARKING.md in ../shared and README "Performance".
+// npm run bench: the store against its ceilings, all in one run on one machine, one table of
+// targets with the ratio of each. See ../shared/BENCHMARKING.md and README "Performance".
 //
-// Measures, with the same generator (autocannon), the same Trino-shaped events (~6.4 KB, a fresh
-// runId each) and the same machine, in one run:
-//   - the store, sync and async mode, at several concurrencies (closed loop, autocannon) and at a
-//     fixed offered rate (open loop, bench/open-loop.mjs: latency counted from when a request was due);
-//   - the HTTP ceiling: a bare Fastify handler that parses the body and answers 201;
-//   - the PostgreSQL ceiling: the store's own multi-row insert, from a plain pg pool, no HTTP,
-//     with the batch size the store reached at its maximum concurrency;
-// and prints events/s, p50/p99 latency, ratios and the store's peak RSS. Writes bench/results/.
-import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+//   - PostgreSQL ceiling (bench/postgres-ceiling.mjs): the log's rows in prepared batches of 32
+//     over 4 connections, into a primary-key-only table, then into the store's real tables;
+//   - HTTP ceiling (bench/bare-server.mjs): node:http reading and parsing the body, answering 201;
+//   - the store, sync then async: wrk closed loop (bench/wrk.mjs, 32 connections, a fresh runId per
+//     body), then the open-loop generator at a fixed offered rate (bench/open-loop.mjs).
+// For each: events/s (median of REPEATS runs and spread), p50/p99, and CPU per event of the store's
+// Node process and of PostgreSQL (from /proc). For the store: peak RSS, log bytes per event,
+// events per commit, projection lag (age of the oldest queued event, sampled during the load).
+// Writes docs/benchmarks/<date>.json. BENCH_DURATION_S and BENCH_REPEATS shorten it for a quick check.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { machineCpuSeconds, peakRssMb, postgresCpuSeconds, processCpuSeconds } from './cpu.mjs';
+import { EVENT_BYTES, eventText, writeCompactTemplate } from './event.mjs';
 import { fixedRate } from './open-loop.mjs';
-import { startEmbeddedPostgres, temporaryParent } from '../scripts/embedded-postgres.mjs';
-import { createRequire } from 'node:module';
+import { BATCH, CONNECTIONS as PG_CONNECTIONS, insertFor, prepareVariant, VARIANTS } from './postgres-ceiling.mjs';
+import { requireWrk, wrk } from './wrk.mjs';
+import { startBare, startPostgres, startStore, stopChild } from './processes.mjs';
 
-const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
-const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '1,16,64').split(',').map(Number);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
-const WRITERS = 4;
-const MAX_C = Math.max(...CONCURRENCIES);
+const LAG_SAMPLE_MS = 200;
+const DRAIN_LIMIT_S = 120;
 
-const TEMPLATE = JSON.parse(
-  fs.readFileSync(path.join(ROOT, '..', 'shared', 'openlineage', 'examples', 'trino', 'ctas-complete.reconstructed.json'), 'utf8'),
-);
-const eventBody = () => JSON.stringify({ ...TEMPLATE, run: { ...TEMPLATE.run, runId: randomUUID() } });
-const EVENT_BYTES = Buffer.byteLength(eventBody());
+const TARGETS = [
+  { key: 'syncVsPostgres', label: 'sync ingest ÷ PostgreSQL ceiling (primary key only)', at: '≥ 0.60 (goal 0.80)', pass: (v) => v >= 0.6, fmt: (v) => v.toFixed(2) },
+  { key: 'syncP99AtRateMs', label: `p99 at ${RATE} events/s offered, sync`, at: '≤ 20 ms (goal 10 ms)', pass: (v) => v <= 20, fmt: (v) => `${v.toFixed(1)} ms` },
+  { key: 'asyncVsBareHttp', label: 'async ingest ÷ bare HTTP ceiling', at: '≥ 0.50', pass: (v) => v >= 0.5, fmt: (v) => v.toFixed(2) },
+  { key: 'peakRssMb', label: 'peak RSS under the closed-loop load (sync, async)', at: '≤ 200 MB', pass: (v) => v <= 200, fmt: (v) => `${v.toFixed(0)} MB` },
+  { key: 'projectionLagP99S', label: 'projection lag p99 at the sustained maximum (sync)', at: '≤ 1 s', pass: (v) => v <= 1, fmt: (v) => `${v.toFixed(2)} s` },
+];
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const log = (msg) => process.stderr.write(`${msg}\n`);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * q))] : 0;
+};
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startPostgres() {
-  const parent = temporaryParent('metadata-store-bench-');
-  const port = await freePort();
-  const server = await startEmbeddedPostgres({ dataDir: path.join(parent, 'data'), port });
-  let n = 0;
+/** Runs `fn` once while measuring the CPU it cost the given process, PostgreSQL and the machine. */
+async function withCpu(pg, pid, fn) {
+  const before = { node: pid ? processCpuSeconds(pid) : 0, pg: postgresCpuSeconds(pg.dataDir), machine: machineCpuSeconds() };
+  const result = await fn();
+  const after = { node: pid ? processCpuSeconds(pid) : 0, pg: postgresCpuSeconds(pg.dataDir), machine: machineCpuSeconds() };
+  const events = result.eventsPerSecond * result.durationS;
   return {
-    async database() {
-      const name = `bench_${n++}`;
-      const admin = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      return `postgres://postgres:postgres@127.0.0.1:${port}/${name}`;
-    },
-    async stop() {
-      await server.stop();
-      fs.rmSync(parent, { recursive: true, force: true });
-    },
+    ...result,
+    nodeCpuUsPerEvent: pid ? ((after.node - before.node) * 1e6) / events : null,
+    postgresCpuUsPerEvent: ((after.pg - before.pg) * 1e6) / events,
+    machineBusy: (after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total),
   };
 }
 
-function spawnWaiting(args, env, readyTest) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      out += chunk.toString();
-      if (readyTest(out)) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (c) => (out += c.toString()));
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${out}`)));
-  });
-}
-
-async function migrate(databaseUrl) {
-  const child = spawn(process.execPath, ['dist/main.js', 'migrate'], { cwd: ROOT, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl } });
-  const code = await new Promise((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`migrate exited ${code}`);
-}
-
-async function startStore(databaseUrl, mode) {
-  await migrate(databaseUrl);
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/main.js', 'serve'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', INGEST_MODE: mode, LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let ready = false; !ready; ) {
-    if (child.exitCode !== null) throw new Error(`the store exited with ${child.exitCode}`);
-    ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.ok, () => false);
-    if (!ready) await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-async function startBare() {
-  const port = await freePort();
-  const child = await spawnWaiting([path.join(ROOT, 'bench', 'bare-server.mjs'), String(port)], {}, (out) => out.includes('ready'));
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-function peakRssMb(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)[1]) / 1024;
-}
-
-async function load(url, { connections, rate }) {
-  const result = await autocannon({
-    url: `${url}/api/v1/lineage`,
-    connections,
-    duration: DURATION_S,
-    overallRate: rate,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => ({ ...request, body: eventBody() }),
-      },
-    ],
-  });
-  const ok = result['2xx'];
-  return {
-    eventsPerSecond: ok / DURATION_S,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
-
-async function repeated(label, fn) {
-  const runs = [];
+/**
+ * Each repeat runs every measurement once, in turn, so that load from other work on a shared
+ * machine falls on all of them alike instead of on whichever ran during it.
+ */
+async function interleaved(measurements) {
+  const runs = measurements.map(() => []);
   for (let i = 0; i < REPEATS; i++) {
-    runs.push(await fn());
-    log(`  ${label} #${i + 1}: ${runs[i].eventsPerSecond.toFixed(0)} ev/s, p50 ${runs[i].p50} ms, p99 ${runs[i].p99} ms`);
+    for (const [m, { label, run }] of measurements.entries()) {
+      const r = await run();
+      runs[m].push(r);
+      log(`  #${i + 1} ${label}: ${r.eventsPerSecond.toFixed(0)} ev/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms` +
+        (r.failed ? `, ${r.failed} failed` : '') +
+        (r.nodeCpuUsPerEvent != null ? `, node ${r.nodeCpuUsPerEvent.toFixed(0)} µs/ev` : '') +
+        `, pg ${r.postgresCpuUsPerEvent.toFixed(0)} µs/ev, machine ${(r.machineBusy * 100).toFixed(0)} % busy` +
+        (r.eventsPerCommit != null ? `, ${r.eventsPerCommit.toFixed(1)} ev/commit, lag p99 ${r.projectionLagP99S.toFixed(2)} s` : ''));
+    }
   }
-  const pick = (k) => median(runs.map((r) => r[k]));
+  return measurements.map(({ label }, m) => summarise(label, runs[m]));
+}
+
+function summarise(label, runs) {
   const eps = runs.map((r) => r.eventsPerSecond);
-  return {
-    label,
-    eventsPerSecond: pick('eventsPerSecond'),
-    spread: [Math.min(...eps), Math.max(...eps)],
-    p50: pick('p50'),
-    p99: pick('p99'),
-    non2xx: runs.reduce((s, r) => s + (r.non2xx ?? 0), 0),
-    errors: runs.reduce((s, r) => s + (r.errors ?? 0), 0),
-    runs,
+  const summary = { label, spread: [Math.min(...eps), Math.max(...eps)], runs };
+  for (const k of Object.keys(runs[0])) {
+    if (typeof runs[0][k] === 'number') summary[k] = median(runs.map((r) => r[k]));
+  }
+  summary.nodeCpuUsPerEvent ??= null;
+  summary.failed = runs.reduce((s, r) => s + (r.failed ?? 0), 0);
+  return summary;
+}
+
+/** Samples the age of the oldest queued event until stopped; returns the samples in seconds. */
+function sampleProjectionLag(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const samples = [];
+  let running = true;
+  const done = (async () => {
+    await client.connect();
+    while (running) {
+      samples.push(await oldestQueuedAgeSeconds(client));
+      await sleep(LAG_SAMPLE_MS);
+    }
+    await client.end();
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return samples;
   };
 }
 
-/** The PostgreSQL ceiling: the store's own insert statement, batches of `batch`, WRITERS connections. */
-async function postgresCeiling(databaseUrl, batch) {
-  await migrate(databaseUrl);
-  const { EventLogRepository } = require(path.join(ROOT, 'dist', 'storage', 'event-log.repository.js'));
-  const { toLogEvent } = require(path.join(ROOT, 'dist', 'ingest', 'log-event.js'));
-  const { validateEnvelope } = require(path.join(ROOT, 'dist', 'ingest', 'event-envelope.js'));
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: WRITERS });
-  const repository = new EventLogRepository({ query: async (sql, params) => (await pool.query(sql, params)).rows });
-  const run = async () => {
-    let stored = 0;
-    const deadline = Date.now() + DURATION_S * 1000;
-    const latencies = [];
-    const writer = async () => {
-      while (Date.now() < deadline) {
-        const events = Array.from({ length: batch }, () => {
-          const result = validateEnvelope(JSON.parse(eventBody()));
-          return toLogEvent(result.event, { peerAddress: '127.0.0.1', userAgent: 'bench' });
-        });
-        const started = performance.now();
-        await repository.append(events);
-        latencies.push(performance.now() - started);
-        stored += batch;
-      }
-    };
-    await Promise.all(Array.from({ length: WRITERS }, writer));
-    latencies.sort((a, b) => a - b);
-    return {
-      eventsPerSecond: stored / DURATION_S,
-      p50: Number(latencies[Math.floor(latencies.length * 0.5)].toFixed(2)),
-      p99: Number(latencies[Math.floor(latencies.length * 0.99)].toFixed(2)),
-    };
-  };
+async function oldestQueuedAgeSeconds(client) {
+  const { rows } = await client.query(
+    'SELECT extract(epoch FROM now() - enqueued_at)::float8 AS age FROM projection_queue ORDER BY event_id LIMIT 1',
+  );
+  return rows[0]?.age ?? 0;
+}
+
+async function drainSeconds(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const started = performance.now();
   try {
-    return await repeated(`postgres ceiling (batch ${batch}, ${WRITERS} connections)`, run);
+    while ((await oldestQueuedAgeSeconds(client)) > 0) {
+      if (performance.now() - started > DRAIN_LIMIT_S * 1000) return Infinity;
+      await sleep(100);
+    }
+    return (performance.now() - started) / 1000;
   } finally {
-    await pool.end();
+    await client.end();
   }
 }
 
-async function averageBatch(url) {
+/** Sum and count of the store's events-per-commit histogram. */
+async function commitBatches(url) {
   const metrics = await (await fetch(`${url}/metrics`)).text();
-  const sum = Number(/^metadata_store_ingest_batch_events_sum (\S+)/m.exec(metrics)?.[1] ?? NaN);
-  const count = Number(/^metadata_store_ingest_batch_events_count (\S+)/m.exec(metrics)?.[1] ?? NaN);
-  return sum / count;
+  const read = (name) => Number(new RegExp(`^metadata_store_ingest_batch_events_${name} (\\S+)`, 'm').exec(metrics)?.[1] ?? NaN);
+  return { sum: read('sum'), count: read('count') };
 }
 
-async function stopChild(child) {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve)));
+/** The closed-loop and open-loop measurements of one running store. */
+function storeMeasurements(pgServer, store, mode, templateFile) {
+  const closed = async () => {
+    const stopLag = sampleProjectionLag(store.databaseUrl);
+    const batchesBefore = await commitBatches(store.url);
+    const logBefore = store.logBytes;
+    const r = await withCpu(pgServer, store.child.pid, () => wrk(`${store.url}/api/v1/lineage`, { connections: CONNECTIONS, durationS: DURATION_S, templateFile }));
+    const batchesAfter = await commitBatches(store.url);
+    const lag = await stopLag();
+    const events = r.eventsPerSecond * r.durationS;
+    return {
+      ...r,
+      eventsPerCommit: (batchesAfter.sum - batchesBefore.sum) / (batchesAfter.count - batchesBefore.count),
+      logBytesPerEvent: (store.logBytes - logBefore) / events,
+      projectionLagP99S: quantile(lag, 0.99),
+      projectionLagMaxS: Math.max(0, ...lag),
+      drainS: await drainSeconds(store.databaseUrl),
+      peakRssMb: peakRssMb(store.child.pid),
+    };
+  };
+  const open = async () => {
+    const r = await withCpu(pgServer, store.child.pid, async () => ({ ...(await fixedRate(store.url, { rate: RATE, durationS: DURATION_S, body: () => eventText() })), durationS: DURATION_S }));
+    await drainSeconds(store.databaseUrl);
+    return r;
+  };
+  return [
+    { label: `store ${mode}, wrk c=${CONNECTIONS}`, run: closed },
+    { label: `store ${mode}, ${RATE}/s offered (open loop)`, run: open },
+  ];
 }
 
 async function main() {
+  const wrkVersion = requireWrk();
   if (!fs.existsSync(path.join(ROOT, 'dist', 'main.js'))) throw new Error('run `npm run build` first');
-  log(`bench: ${DURATION_S}s x ${REPEATS} per measurement, concurrency ${CONCURRENCIES.join('/')}, fixed rate ${RATE}/s, event ${EVENT_BYTES} B`);
-  const postgres = await startPostgres();
-  const rows = [];
-  const peakRss = {};
-  let syncBatch = NaN;
+  log(`bench: ${DURATION_S} s x ${REPEATS} per measurement, wrk ${CONNECTIONS} connections, open loop ${RATE}/s, event ${EVENT_BYTES} B`);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'metadata-store-bench-wrk-'));
+  const templateFile = writeCompactTemplate(path.join(tmp, 'event.json'));
+  const pgServer = await startPostgres();
+  const children = [];
+  const results = {};
   try {
-    const bare = await startBare();
-    rows.push({ kind: 'ceiling', ...(await repeated(`bare fastify c=${MAX_C}`, () => load(bare.url, { connections: MAX_C }))) });
-    rows.push({
-      kind: 'ceiling',
-      rate: RATE,
-      ...(await repeated(`bare fastify ${RATE}/s offered`, () => fixedRate(bare.url, { rate: RATE, durationS: DURATION_S, body: eventBody }))),
-    });
-    await stopChild(bare.child);
-
-    for (const mode of ['sync', 'async']) {
-      const store = await startStore(await postgres.database(), mode);
-      for (const c of CONCURRENCIES) {
-        rows.push({ kind: mode, concurrency: c, ...(await repeated(`store ${mode} c=${c}`, () => load(store.url, { connections: c }))) });
-        if (mode === 'sync' && c === MAX_C) syncBatch = await averageBatch(store.url);
-      }
-      rows.push({
-        kind: mode,
-        rate: RATE,
-        ...(await repeated(`store ${mode} ${RATE}/s offered`, () => fixedRate(store.url, { rate: RATE, durationS: DURATION_S, body: eventBody }))),
+    const ceilings = [];
+    for (const variant of VARIANTS) {
+      const url = await pgServer.database();
+      const sql = await prepareVariant(url, variant);
+      ceilings.push({
+        label: `PostgreSQL, batches of ${BATCH} x ${PG_CONNECTIONS} connections: ${variant.name} (latency per statement)`,
+        run: () => withCpu(pgServer, null, () => insertFor(url, sql, DURATION_S)),
       });
-      peakRss[mode] = peakRssMb(store.child.pid);
-      await stopChild(store.child);
     }
-
-    const batch = Math.max(1, Math.round(syncBatch || MAX_C / WRITERS));
-    rows.push({ kind: 'ceiling', ...(await postgresCeiling(await postgres.database(), batch)) });
+    const bare = await startBare();
+    children.push(bare.child);
+    const stores = {};
+    for (const mode of ['sync', 'async']) {
+      const databaseUrl = await pgServer.database();
+      stores[mode] = Object.assign(await startStore(databaseUrl, mode), { databaseUrl });
+      children.push(stores[mode].child);
+    }
+    const measured = await interleaved([
+      ...ceilings,
+      { label: `bare node:http, wrk c=${CONNECTIONS}`, run: () => withCpu(pgServer, bare.child.pid, () => wrk(`${bare.url}/api/v1/lineage`, { connections: CONNECTIONS, durationS: DURATION_S, templateFile })) },
+      ...storeMeasurements(pgServer, stores.sync, 'sync', templateFile),
+      ...storeMeasurements(pgServer, stores.async, 'async', templateFile),
+    ]);
+    results.postgres = measured.slice(0, VARIANTS.length);
+    [results.bare] = measured.slice(VARIANTS.length);
+    const [syncClosed, syncOpen, asyncClosed, asyncOpen] = measured.slice(VARIANTS.length + 1);
+    results.sync = { closed: syncClosed, open: syncOpen };
+    results.async = { closed: asyncClosed, open: asyncOpen };
+    for (const mode of ['sync', 'async']) results[mode].closed.peakRssMb = peakRssMb(stores[mode].child.pid);
   } finally {
-    await postgres.stop();
+    for (const child of children) await stopChild(child);
+    await pgServer.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
   }
 
-  const bareRow = rows.find((r) => r.label.startsWith('bare') && !r.rate);
-  const pgRow = rows.find((r) => r.label.startsWith('postgres'));
-  const syncMax = rows.find((r) => r.kind === 'sync' && r.concurrency === MAX_C);
-  const asyncMax = rows.find((r) => r.kind === 'async' && r.concurrency === MAX_C);
-  const syncRate = rows.find((r) => r.kind === 'sync' && r.rate);
-  const asyncRate = rows.find((r) => r.kind === 'async' && r.rate);
+  const pgFloor = results.postgres[0];
   const summary = {
-    syncVsPostgres: syncMax.eventsPerSecond / pgRow.eventsPerSecond,
-    syncVsBareHttp: syncMax.eventsPerSecond / bareRow.eventsPerSecond,
-    asyncVsPostgres: asyncMax.eventsPerSecond / pgRow.eventsPerSecond,
-    asyncVsBareHttp: asyncMax.eventsPerSecond / bareRow.eventsPerSecond,
-    syncP99AtRateMs: syncRate.p99,
-    asyncP99AtRateMs: asyncRate.p99,
-    peakRssMb: peakRss,
-    averageSyncBatch: syncBatch,
+    syncVsPostgres: results.sync.closed.eventsPerSecond / pgFloor.eventsPerSecond,
+    syncVsPostgresStoreTables: results.sync.closed.eventsPerSecond / results.postgres.at(-1).eventsPerSecond,
+    syncP99AtRateMs: results.sync.open.p99,
+    asyncVsBareHttp: results.async.closed.eventsPerSecond / results.bare.eventsPerSecond,
+    peakRssMb: Math.max(results.sync.closed.peakRssMb, results.async.closed.peakRssMb),
+    projectionLagP99S: results.sync.closed.projectionLagP99S,
   };
+  const report = render(results, summary);
+  process.stdout.write(`${report}\n`);
 
-  const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
-  const lines = [
-    `| measurement | events/s (median) | spread | p50 ms | p99 ms | non-2xx |`,
-    `|---|---:|---|---:|---:|---:|`,
-    ...rows.map(
-      (r) => `| ${r.label} | ${fmt(r.eventsPerSecond)} | ${fmt(r.spread[0])}–${fmt(r.spread[1])} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.non2xx ?? 0} |`,
-    ),
-    '',
-    `| ratio | value |`,
-    `|---|---:|`,
-    `| sync c=${MAX_C} / PostgreSQL ceiling | ${fmt(summary.syncVsPostgres * 100)} % |`,
-    `| sync c=${MAX_C} / bare Fastify | ${fmt(summary.syncVsBareHttp * 100)} % |`,
-    `| async c=${MAX_C} / PostgreSQL ceiling | ${fmt(summary.asyncVsPostgres * 100)} % |`,
-    `| async c=${MAX_C} / bare Fastify | ${fmt(summary.asyncVsBareHttp * 100)} % |`,
-    `| sync p99 at ${RATE} events/s | ${fmt(summary.syncP99AtRateMs, 1)} ms |`,
-    `| async p99 at ${RATE} events/s | ${fmt(summary.asyncP99AtRateMs, 1)} ms |`,
-    `| peak RSS sync / async | ${fmt(peakRss.sync)} / ${fmt(peakRss.async)} MB |`,
-    `| average events per sync transaction at c=${MAX_C} | ${fmt(syncBatch, 1)} |`,
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
-
-  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version };
-  const outDir = path.join(ROOT, 'bench', 'results');
-  fs.mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  const report = { date: new Date().toISOString(), machine, settings: { DURATION_S, REPEATS, CONCURRENCIES, RATE, EVENT_BYTES }, rows, summary };
-  fs.writeFileSync(file, JSON.stringify(report, null, 2));
-  fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(report, null, 2));
+  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, wrk: wrkVersion };
+  const settings = { durationS: DURATION_S, repeats: REPEATS, connections: CONNECTIONS, rate: RATE, eventBytes: EVENT_BYTES, postgres: { connections: PG_CONNECTIONS, batch: BATCH } };
+  const dir = path.join(ROOT, 'docs', 'benchmarks');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().slice(0, 16).replace(':', '-')}.json`);
+  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, settings, summary, results, table: report }, null, 2)}\n`);
   log(`bench: wrote ${path.relative(ROOT, file)}`);
+}
+
+function render(results, summary) {
+  const f = (n, d = 0) => (n == null || !Number.isFinite(n) ? '-' : n.toFixed(d));
+  const row = (r, extra = '') =>
+    `| ${r.label} | ${f(r.eventsPerSecond)} | ${f(r.spread[0])}–${f(r.spread[1])} | ${f(r.p50, 1)} | ${f(r.p99, 1)} | ${f(r.nodeCpuUsPerEvent)} | ${f(r.postgresCpuUsPerEvent)} | ${f(r.machineBusy * 100)} % | ${r.failed} |${extra}`;
+  const lines = [
+    `Targets (each ratio from this run; events ${EVENT_BYTES} B, wrk ${CONNECTIONS} connections, ${DURATION_S} s x ${REPEATS}, median):`,
+    '',
+    '| measure | target | measured | met |',
+    '|---|---|---:|---|',
+    ...TARGETS.map((t) => `| ${t.label} | ${t.at} | ${t.fmt(summary[t.key])} | ${t.pass(summary[t.key]) ? 'yes' : 'NO'} |`),
+    `| sync ingest ÷ PostgreSQL into the store's tables (for reference) | - | ${summary.syncVsPostgresStoreTables.toFixed(2)} | - |`,
+    '',
+    `| measurement | events/s | spread | p50 ms | p99 ms | Node CPU µs/event | PostgreSQL CPU µs/event | machine busy | failed |`,
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|',
+    ...results.postgres.map((r) => row(r)),
+    row(results.bare),
+    ...['sync', 'async'].flatMap((m) => [row(results[m].closed), row(results[m].open)]),
+    '',
+    '| store | peak RSS | events per commit | log bytes per event | projection lag p99 (max) | queue drained after load in |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...['sync', 'async'].map((m) => {
+      const c = results[m].closed;
+      return `| ${m} | ${f(c.peakRssMb)} MB | ${f(c.eventsPerCommit, 1)} | ${f(c.logBytesPerEvent)} | ${f(c.projectionLagP99S, 2)} s (${f(c.projectionLagMaxS, 2)} s) | ${f(c.drainS, 1)} s |`;
+    }),
+  ];
+  return lines.join('\n');
 }
 
 main().catch((error) => {

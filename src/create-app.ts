@@ -11,6 +11,7 @@ import { Environment, normalizeBasePath } from './core/config/environment';
 import { ShutdownState } from './core/shutdown-state.service';
 import { registerJsonBodyParser } from './ingest/json-body-parser';
 import { HttpMetrics, OperationalMetrics } from './core/observability/metrics';
+import { ROOT_LOGGER } from './core/observability/observability.module';
 import { setupOpenApi } from './core/http/openapi';
 import { ClientErrorFilter } from './core/http/error-handler';
 import { registerRequestHooks, requestId } from './core/http/request-hooks';
@@ -38,7 +39,7 @@ export async function createApp(env: Environment, database: DatabaseTarget): Pro
   });
   app.useLogger(quietBootstrapLogger(app.get(Logger)));
   const fastify = app.getHttpAdapter().getInstance();
-  registerRequestHooks(adapter, fastify, app.get(ShutdownState), app.get(HttpMetrics));
+  registerRequestHooks(adapter, fastify, app.get(ShutdownState), app.get(HttpMetrics), app.get(ROOT_LOGGER));
   await app.register(compress, { global: true, requestEncodings: ['gzip', 'deflate'], encodings: ['gzip', 'deflate'] });
   registerJsonBodyParser(fastify);
 

@@ -29,7 +29,7 @@ export class AsyncIngestQueue {
 
   /** False when the queue is full (the caller answers 503); true once the event is queued. */
   offer(event: NewLogEvent): boolean {
-    const size = Buffer.byteLength(event.json);
+    const size = event.json.length;
     if (this.events + 1 > this.env.ASYNC_QUEUE_MAX_EVENTS || this.bytes + size > this.env.ASYNC_QUEUE_MAX_BYTES) {
       return false;
     }

@@ -13,8 +13,9 @@ export class EventWriter {
   constructor(env: Environment, repository: EventLogRepository, notifier: LogNotifier, metrics: IngestMetrics) {
     this.committer = new GroupCommitter<NewLogEvent>(
       async (events) => {
+        const started = performance.now();
         const duplicates = await repository.append(events);
-        metrics.committedBatch(events.length);
+        metrics.committedBatch(events.length, (performance.now() - started) / 1000);
         notifier.committed();
         return duplicates;
       },

@@ -5,7 +5,10 @@ export interface GroupCommitOptions {
   maxEvents: number;
   /** How long a partial batch may wait for more events; 0 flushes as soon as a writer is free. */
   maxWaitMs: number;
-  /** Transactions in flight at once. */
+  /**
+   * Most transactions in flight at once. A second one starts beside another only for a full
+   * batch (maxEvents): otherwise events wait for the commit in flight and share the next one.
+   */
   writers: number;
 }
 
@@ -73,15 +76,23 @@ export class GroupCommitter<T> {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /**
+   * Starting a transaction whenever a writer is free makes batches of 1-3 events under load,
+   * each paying a commit (WAL flush) and a round trip: with 32 requests in flight and 4
+   * writers, 3.4 events per commit and 20 % more CPU per event than one writer at 15 per commit.
+   * So a partial batch waits for the transaction in flight; only a full one starts beside it.
+   */
   private schedule(): void {
     if (this.pending.length === 0 || this.inFlight >= this.options.writers) return;
-    if (this.pending.length >= this.options.maxEvents || this.options.maxWaitMs === 0) {
+    const full = this.pending.length >= this.options.maxEvents;
+    if (!full && this.inFlight > 0) return; // afterFlush() schedules again at its commit
+    if (full || this.options.maxWaitMs === 0) {
       this.flush();
     } else if (!this.timer) {
       this.timer = setTimeout(() => {
         this.timer = null;
-        // A writer may have been taken meanwhile; afterFlush() schedules again when one frees.
-        if (this.inFlight < this.options.writers) this.flush();
+        // A transaction may have started meanwhile; afterFlush() schedules again when it ends.
+        if (this.inFlight === 0) this.flush();
       }, this.options.maxWaitMs);
     }
   }

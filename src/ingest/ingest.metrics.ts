@@ -5,6 +5,7 @@ import { Counter, Histogram } from 'prom-client';
 const RECEIVED = 'metadata_store_events_received_total';
 const REJECTED = 'metadata_store_events_rejected_total';
 const BATCH = 'metadata_store_ingest_batch_events';
+const COMMIT = 'metadata_store_ingest_commit_seconds';
 
 export const INGEST_METRIC_PROVIDERS = [
   makeCounterProvider({
@@ -22,6 +23,11 @@ export const INGEST_METRIC_PROVIDERS = [
     help: 'Events per group-commit transaction',
     buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512],
   }),
+  makeHistogramProvider({
+    name: COMMIT,
+    help: 'Duration of each group-commit statement (log append and queue rows, committed)',
+    buckets: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  }),
 ];
 
 /** Labels are bounded: kind and event type are enums; never namespaces, datasets or producers. */
@@ -31,10 +37,12 @@ export class IngestMetrics {
     @InjectMetric(RECEIVED) private readonly receivedCounter: Counter<string>,
     @InjectMetric(REJECTED) private readonly rejectedCounter: Counter<string>,
     @InjectMetric(BATCH) private readonly batchHistogram: Histogram<string>,
+    @InjectMetric(COMMIT) private readonly commitHistogram: Histogram<string>,
   ) {}
 
-  committedBatch(events: number): void {
+  committedBatch(events: number, seconds: number): void {
     this.batchHistogram.observe(events);
+    this.commitHistogram.observe(seconds);
   }
 
   received(kind: string, eventType: string | null): void {

@@ -6,6 +6,7 @@ import { FieldError, findUnstorableText, validateEnvelope } from '../openlineage
 import { EventWriter } from './event-writer.service';
 import { CommitTimeoutError, RejectedByDatabaseError } from './group-commit';
 import { EventSource, toLogEvent } from './log-event';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-text';
 import { IngestMetrics } from './ingest.metrics';
 
 export type IngestOutcome =
@@ -15,8 +16,9 @@ export type IngestOutcome =
   | { status: 'invalid'; errors: FieldError[] }
   | { status: 'unavailable'; reason: string };
 
-/** `\u0000` or a surrogate escape, as JSON.stringify writes what jsonb refuses. */
+/** `\u0000` or a surrogate escape: the only ways valid UTF-8 JSON text can hold what jsonb refuses. */
 const MAY_HOLD_UNSTORABLE_TEXT = /\\u(0000|d[89a-f])/i;
+const ESCAPE = Buffer.from('\\u');
 
 /** Validates events and hands them to the log: synchronously (sync) or via the queue (async). */
 @Injectable()
@@ -28,35 +30,37 @@ export class IngestService {
     private readonly metrics: IngestMetrics,
   ) {}
 
-  async ingest(body: unknown, source: EventSource): Promise<IngestOutcome> {
-    const prepared = this.prepare(body, source);
+  /** `text` is the event's JSON text as received (UTF-8), `body` its parse. */
+  async ingest(body: unknown, text: Buffer, source: EventSource): Promise<IngestOutcome> {
+    const prepared = this.prepare(body, text, source);
     if ('errors' in prepared) return this.invalid(prepared.errors);
     return this.store(prepared.event);
   }
 
   /** Each event of the batch succeeds or fails on its own. */
-  async ingestBatch(events: unknown[], source: EventSource): Promise<IngestOutcome[]> {
+  async ingestBatch(events: unknown[], texts: Buffer[], source: EventSource): Promise<IngestOutcome[]> {
     return Promise.all(
-      events.map((body) => {
-        const prepared = this.prepare(body, source);
+      events.map((body, i) => {
+        const prepared = this.prepare(body, texts[i], source);
         return 'errors' in prepared ? this.invalid(prepared.errors) : this.store(prepared.event);
       }),
     );
   }
 
-  private prepare(body: unknown, source: EventSource): { event: NewLogEvent } | { errors: FieldError[] } {
+  private prepare(body: unknown, text: Buffer, source: EventSource): { event: NewLogEvent } | { errors: FieldError[] } {
     const result = validateEnvelope(body);
     if (!result.ok) return { errors: result.errors };
+    if (nestsDeeperThan(body, MAX_JSON_DEPTH)) return { errors: [{ field: '$', message: `is nested more than ${MAX_JSON_DEPTH} levels deep` }] };
     try {
-      const event = toLogEvent(result.event, source);
-      // JSON.stringify writes U+0000 and unpaired surrogates as escapes: only an event whose
-      // text holds one is walked to find the field to name.
-      const unstorable = MAY_HOLD_UNSTORABLE_TEXT.test(event.json) ? findUnstorableText(result.event.payload) : null;
+      const event = toLogEvent(result.event, text, source);
+      // Only an event whose text holds such an escape is walked to find the field to name.
+      const unstorable =
+        text.includes(ESCAPE) && MAY_HOLD_UNSTORABLE_TEXT.test(text.toString('utf8')) ? findUnstorableText(result.event.payload) : null;
       if (unstorable) return { errors: [unstorable] };
       this.metrics.received(result.event.kind, result.event.eventType);
       return { event };
     } catch (error) {
-      // JSON.parse accepts nesting that JSON.stringify (and any walk) cannot go through.
+      // A walk of nesting too deep for the stack (MAX_JSON_DEPTH is far below that, but be sure).
       if (error instanceof RangeError) return { errors: [{ field: '$', message: 'is nested too deeply to store' }] };
       throw error;
     }

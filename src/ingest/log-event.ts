@@ -9,11 +9,11 @@ export interface EventSource {
 }
 
 /**
- * The JSON text of the parsed event is what is stored and hashed: a client that retries sends
- * the same content, gets the same hash and is stored once.
+ * The event's text as received is what is stored and hashed: a client that retries sends the
+ * same bytes, gets the same hash and is stored once; a reader gets the producer's numbers back.
+ * The columns come from the parsed event.
  */
-export function toLogEvent(event: ValidEvent, source: EventSource): NewLogEvent {
-  const json = JSON.stringify(event.payload);
+export function toLogEvent(event: ValidEvent, json: Buffer, source: EventSource): NewLogEvent {
   return {
     kind: event.kind,
     eventType: event.eventType,

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { observePoolQuery } from '../core/observability/metrics';
 
 /** One event ready for the log: extracted columns plus the JSON text to store verbatim. */
 export interface NewLogEvent {
@@ -13,25 +15,68 @@ export interface NewLogEvent {
   producer: string | null;
   schemaUrl: string | null;
   contentHash: Buffer;
-  json: string;
+  /** The event's JSON text as received (UTF-8): stored byte for byte; contentHash is its hash. */
+  json: Buffer;
   sourceType: 'anonymous';
   sourcePrincipal: string | null;
   peerAddress: string | null;
   userAgent: string | null;
 }
 
-const COLUMNS = [
-  'event_kind', 'event_type', 'event_time', 'run_id', 'job_namespace', 'job_name', 'producer',
-  'schema_url', 'content_hash', 'payload', 'payload_bytes', 'source_type', 'source_principal',
-  'peer_address', 'user_agent',
-];
+/**
+ * One statement for every batch size, so each connection parses and plans it once: the columns
+ * as arrays, the payloads as one JSON array sent as bytes (its elements come out as their exact
+ * text; no payload is re-encoded or escaped into an array literal). ROWS FROM zips them row by
+ * row, in array order.
+ */
+const APPEND = {
+  name: 'lineage_events_append',
+  text: `
+    WITH inserted AS (
+      INSERT INTO lineage_events (event_kind, event_type, event_time, run_id, job_namespace, job_name, producer,
+                                  schema_url, content_hash, payload, payload_bytes, source_type, source_principal,
+                                  peer_address, user_agent)
+      SELECT kind, event_type, event_time, run_id, job_namespace, job_name, producer, schema_url, content_hash,
+             payload, octet_length(payload::text), source_type, source_principal, peer_address, user_agent
+        FROM ROWS FROM (
+               unnest($1::text[]), unnest($2::text[]), unnest($3::timestamptz[]), unnest($4::uuid[]),
+               unnest($5::text[]), unnest($6::text[]), unnest($7::text[]), unnest($8::text[]), unnest($9::bytea[]),
+               unnest($10::text[]), unnest($11::text[]), unnest($12::text[]), unnest($13::text[]),
+               json_array_elements($14::json)
+             ) AS r(kind, event_type, event_time, run_id, job_namespace, job_name, producer, schema_url,
+                    content_hash, source_type, source_principal, peer_address, user_agent, payload)
+      ON CONFLICT (content_hash) DO NOTHING
+      RETURNING id, content_hash
+    ), queued AS (
+      INSERT INTO projection_queue (event_id) SELECT id FROM inserted
+    )
+    SELECT content_hash FROM inserted`,
+};
 
-function rowValues(e: NewLogEvent): unknown[] {
-  return [
-    e.kind, e.eventType, e.eventTime, e.runId, e.jobNamespace, e.jobName, e.producer, e.schemaUrl,
-    e.contentHash, e.json, Buffer.byteLength(e.json), e.sourceType, e.sourcePrincipal, e.peerAddress,
-    e.userAgent,
-  ];
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c));
+
+function parameters(events: NewLogEvent[]): unknown[] {
+  const columns: unknown[][] = Array.from({ length: 13 }, () => new Array(events.length));
+  events.forEach((e, i) => {
+    columns[0][i] = e.kind;
+    columns[1][i] = e.eventType;
+    columns[2][i] = e.eventTime;
+    columns[3][i] = e.runId;
+    columns[4][i] = e.jobNamespace;
+    columns[5][i] = e.jobName;
+    columns[6][i] = e.producer;
+    columns[7][i] = e.schemaUrl;
+    columns[8][i] = e.contentHash;
+    columns[9][i] = e.sourceType;
+    columns[10][i] = e.sourcePrincipal;
+    columns[11][i] = e.peerAddress;
+    columns[12][i] = e.userAgent;
+  });
+  const payloads: Buffer[] = [];
+  for (const e of events) payloads.push(payloads.length === 0 ? OPEN : COMMA, e.json);
+  payloads.push(CLOSE);
+  // A Buffer parameter goes in binary format: json's binary input is its text.
+  return [...columns, Buffer.concat(payloads)];
 }
 
 /**
@@ -41,6 +86,11 @@ function rowValues(e: NewLogEvent): unknown[] {
 @Injectable()
 export class EventLogRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** TypeORM's pg pool: its query runner cannot name (and so prepare once) a statement. */
+  private get pool(): Pool {
+    return (this.dataSource.driver as unknown as { master: Pool }).master;
+  }
 
   /**
    * Appends the events and queues them for projection in one statement. An event whose content
@@ -55,24 +105,16 @@ export class EventLogRepository {
       if (!byHash.has(hash)) byHash.set(hash, event);
     }
     const unique = [...byHash.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, event]) => event);
-    const values: unknown[] = [];
-    const tuples = unique.map((event) => {
-      const start = values.length;
-      values.push(...rowValues(event));
-      return `(${COLUMNS.map((_, i) => `$${start + i + 1}`).join(', ')})`;
-    });
-    const sql = `
-      WITH inserted AS (
-        INSERT INTO lineage_events (${COLUMNS.join(', ')})
-        VALUES ${tuples.join(', ')}
-        ON CONFLICT (content_hash) DO NOTHING
-        RETURNING id, content_hash
-      ), queued AS (
-        INSERT INTO projection_queue (event_id) SELECT id FROM inserted
-      )
-      SELECT content_hash FROM inserted`;
-    const inserted: Array<{ content_hash: Buffer }> = await this.dataSource.query(sql, values);
-    const stored = new Set(inserted.map((row) => row.content_hash.toString('hex')));
+    const started = process.hrtime.bigint();
+    let rows: Array<{ content_hash: Buffer }>;
+    try {
+      ({ rows } = await this.pool.query<{ content_hash: Buffer }>({ ...APPEND, values: parameters(unique) }));
+    } catch (error) {
+      observePoolQuery(APPEND.text, false, Number(process.hrtime.bigint() - started) / 1e9);
+      throw error;
+    }
+    observePoolQuery(APPEND.text, true, Number(process.hrtime.bigint() - started) / 1e9);
+    const stored = new Set(rows.map((row) => row.content_hash.toString('hex')));
     const seen = new Set<string>();
     return events.map((event) => {
       const hash = event.contentHash.toString('hex');

@@ -13,7 +13,8 @@ export interface StoredEventRow {
   jobName: string | null;
   producer: string | null;
   sourceType: string;
-  payload: Record<string, unknown>;
+  /** The event's JSON text as stored (as received). */
+  payloadText: string;
 }
 
 /** Run events with `after <= event_time < before`; either bound may be absent. */
@@ -38,7 +39,8 @@ export interface RunEventPageFilter extends EventTimeWindow {
 
 export interface RunEventRow {
   key: RunEventKey;
-  payload: unknown;
+  /** The event's JSON text as stored (as received). */
+  payloadText: string;
 }
 
 export interface RunEventTypeCounts {
@@ -59,7 +61,7 @@ export class EventReadRepository {
     const rows = await this.dataSource.query(
       `SELECT id, received_at AS "receivedAt", event_kind AS "eventKind", event_type AS "eventType",
               event_time AS "eventTime", run_id AS "runId", job_namespace AS "jobNamespace", job_name AS "jobName",
-              producer, source_type AS "sourceType", payload
+              producer, source_type AS "sourceType", payload::text AS "payloadText"
          FROM lineage_events WHERE id = $1`,
       [id],
     );
@@ -80,8 +82,8 @@ export class EventReadRepository {
     }
     const order = desc ? 'DESC' : 'ASC';
     params.push(filter.limit, filter.offset);
-    const rows: Array<{ id: string; time: string; payload: unknown }> = await this.dataSource.query(
-      `SELECT page.id, page.time, e.payload
+    const rows: Array<{ id: string; time: string; payload: string }> = await this.dataSource.query(
+      `SELECT page.id, page.time, e.payload::text AS payload
          FROM (SELECT id, event_time, ${EXACT_UTC} AS time FROM lineage_events
                 WHERE ${where.join(' AND ')}
                 ORDER BY event_time ${order}, id ${order}
@@ -90,7 +92,7 @@ export class EventReadRepository {
         ORDER BY page.event_time ${order}, page.id ${order}`,
       params,
     );
-    return rows.map((r) => ({ key: { time: r.time, id: String(r.id) }, payload: r.payload }));
+    return rows.map((r) => ({ key: { time: r.time, id: String(r.id) }, payloadText: r.payload }));
   }
 
   /** How many run events the window holds, counted from the index and stopped at `cap`. */

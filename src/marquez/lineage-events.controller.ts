@@ -1,4 +1,5 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Header, Query } from '@nestjs/common';
+import { JSON_CONTENT_TYPE, withRawJson } from '../core/http/raw-json';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { EventsService } from '../read/events/events.service';
 import { LineageEventListDto, LineageEventsQuery } from './lineage-events.dto';
@@ -16,8 +17,10 @@ export class LineageEventsController {
   })
   @ApiOkResponse({ type: LineageEventListDto })
   @ApiBadRequestResponse({ description: 'A query parameter is invalid; the message names it' })
-  list(@Query() query: LineageEventsQuery): Promise<LineageEventListDto> {
-    return this.events.runEvents({
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  async list(@Query() query: LineageEventsQuery): Promise<string> {
+    // The events go out as their producers sent them (a LineageEventListDto's JSON).
+    const { eventTexts, ...page } = await this.events.runEvents({
       after: query.after,
       before: query.before,
       direction: query.sortDirection ?? 'desc',
@@ -25,5 +28,6 @@ export class LineageEventsController {
       offset: query.offset ?? 0,
       cursor: query.cursor,
     });
+    return withRawJson(page, 'events', `[${eventTexts.join(',')}]`);
   }
 }

@@ -69,7 +69,8 @@ export async function seedStore(env: Environment, databaseUrl: string, options: 
       return depth;
     };
     const send = async (chunk: Array<Record<string, unknown>>) => {
-      const outcomes: IngestOutcome[] = await ingest.ingestBatch(chunk, SOURCE);
+      const texts = chunk.map((event) => Buffer.from(JSON.stringify(event)));
+      const outcomes: IngestOutcome[] = await ingest.ingestBatch(chunk, texts, SOURCE);
       for (const [i, outcome] of outcomes.entries()) {
         if (outcome.status === 'stored') stored++;
         else if (outcome.status === 'duplicate') duplicates++;

@@ -61,12 +61,17 @@ describe("ingesting what Trino, Spark, Airflow, dbt and the Python client send",
 
   it('stores the event verbatim with the extracted columns and its source', async () => {
     const fail = fixture('trino/insert-fail.json');
+    // The text as posted (the file, indentation and all), without the whitespace around it.
+    const sent = fail.text.trim();
     const [row] = await query<any>(
       databaseUrl,
-      `SELECT event_kind, event_type, run_id, job_namespace, producer, payload, source_type, source_principal, peer_address, user_agent
-         FROM lineage_events WHERE payload = $1::jsonb`,
-      [fail.text],
+      `SELECT event_kind, event_type, run_id, job_namespace, producer, payload, payload::text AS text, payload_bytes,
+              source_type, source_principal, peer_address, user_agent
+         FROM lineage_events WHERE content_hash = sha256(convert_to($1, 'UTF8'))`,
+      [sent],
     );
+    expect(row.text).toBe(sent);
+    expect(row.payload_bytes).toBe(Buffer.byteLength(sent));
     expect(row).toMatchObject({
       event_kind: 'run',
       event_type: 'FAIL',

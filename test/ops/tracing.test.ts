@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import { AddressInfo } from 'node:net';
-import { post } from '../support/http';
+import { get, post } from '../support/http';
 import { startStore } from '../support/store-process';
 import { jsonLines, migratedDatabase, runEvent } from './ops-support';
 
@@ -81,9 +81,11 @@ describe('traces', () => {
         // Nothing is exported on a timer during the test: only the shutdown flush can deliver.
         OTEL_BSP_SCHEDULE_DELAY: '600000',
       });
-      const requestId = `trace-${randomUUID()}`;
-      const res = await post(`${store.url}/api/v1/lineage`, runEvent(), { headers: { 'x-request-id': requestId } });
+      const res = await post(`${store.url}/api/v1/lineage`, runEvent());
       expect(res.status).toBe(201);
+      // A request that gets a log line (a stored event gets none).
+      const requestId = `trace-${randomUUID()}`;
+      expect((await get(`${store.url}/api/v1/datasets/${randomUUID()}`, { 'x-request-id': requestId })).status).toBe(404);
       expect(receiver.spans).toHaveLength(0);
       expect(await store.stop('SIGTERM')).toBe(0);
 
@@ -104,9 +106,11 @@ describe('traces', () => {
       const postgresql = (s: ReceivedSpan) => (s.attributes['db.system.name'] ?? s.attributes['db.system']) === 'postgresql';
       expect(queries.some((s) => descendsFromServer(s) && postgresql(s) && s.name.startsWith('pg.query'))).toBe(true);
 
-      // The request's log line carries the trace id.
+      // A request's log line carries its trace id.
+      const read = spans.find((s) => s.kind === SPAN_KIND_SERVER && s.attributes['http.route'] === '/api/v1/datasets/:id');
+      expect(read).toBeDefined();
       const line = jsonLines(store.output).find((l) => l.requestId === requestId && l.msg === 'request completed');
-      expect(line?.trace_id).toBe(server!.traceId);
+      expect(line?.trace_id).toBe(read!.traceId);
 
       // Probes are not traced (startStore polled /health/ready until it answered 200).
       expect(spans.some((s) => String(s.attributes['url.path'] ?? s.attributes['http.target'] ?? s.name).includes('/health/'))).toBe(false);

@@ -65,7 +65,7 @@ describe('projection under concurrency and replay', () => {
 
     const [{ n: links }] = await query<{ n: number }>(
       databaseUrl,
-      'SELECT count(*)::int AS n FROM lineage_events e WHERE NOT EXISTS (SELECT 1 FROM event_datasets ed WHERE ed.event_id = e.id) AND jsonb_array_length(coalesce(e.payload->\'outputs\', \'[]\')) > 0',
+      'SELECT count(*)::int AS n FROM lineage_events e WHERE NOT EXISTS (SELECT 1 FROM event_datasets ed WHERE ed.event_id = e.id) AND json_array_length(coalesce(e.payload->\'outputs\', \'[]\')) > 0',
     );
     expect(links).toBe(0);
   });

@@ -21,7 +21,7 @@ describe('an event whose data cannot be projected', () => {
       databaseUrl,
       `WITH e AS (
          INSERT INTO lineage_events (event_kind, event_type, event_time, run_id, job_namespace, job_name, content_hash, payload, payload_bytes)
-         VALUES ('run', 'COMPLETE', now(), $1, 'legacy://ns', 'legacy', sha256(convert_to($2::text, 'UTF8')), $2::text::jsonb, length($2::text)) RETURNING id)
+         VALUES ('run', 'COMPLETE', now(), $1, 'legacy://ns', 'legacy', sha256(convert_to($2::text, 'UTF8')), $2::text::json, length($2::text)) RETURNING id)
        INSERT INTO projection_queue (event_id) SELECT id FROM e RETURNING event_id AS id`,
       [poison.run.runId, JSON.stringify(poison)],
     );

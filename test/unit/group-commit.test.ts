@@ -24,6 +24,20 @@ describe('GroupCommitter', () => {
     expect(results).toEqual([false, false, false, true]);
   });
 
+  it('starts a second transaction beside one in flight only for a full batch', async () => {
+    const writer = recordingWriter({ delayMs: 20 });
+    const committer = new GroupCommitter(writer.write, { maxEvents: 3, maxWaitMs: 0, writers: 4 });
+    const first = committer.submit('a');
+    // While 'a' commits: two events wait for it, then a full batch of three starts at once.
+    const partial = ['b', 'c'].map((e) => committer.submit(e));
+    expect(writer.batches).toEqual([['a']]);
+    const full = ['d', 'e', 'f'].map((e) => committer.submit(e));
+    expect(writer.batches).toEqual([['a'], ['b', 'c', 'd']]);
+    await Promise.all([first, ...partial, ...full]);
+    await committer.idle();
+    expect(writer.batches).toEqual([['a'], ['b', 'c', 'd'], ['e', 'f']]);
+  });
+
   it('caps a batch at maxEvents', async () => {
     const writer = recordingWriter({ delayMs: 5 });
     const committer = new GroupCommitter(writer.write, { maxEvents: 2, maxWaitMs: 0, writers: 1 });

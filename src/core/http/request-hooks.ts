@@ -3,7 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ShutdownState } from '../shutdown-state.service';
-import { ROUTE_TEMPLATE } from '../observability/logging';
+import type { Logger as PinoInstance } from 'pino';
+import { logCompletedRequest } from '../observability/logging';
 import { HttpMetrics } from '../observability/metrics';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -20,12 +21,11 @@ export function requestId(req: IncomingMessage): string {
 
 /**
  * The hooks every request passes through:
- * - onRequest (run before Nest middleware, so before pino-http): echo the request id, and leave
- *   the matched route template on the raw request for the log line (pino-http only sees the raw
- *   request; Fastify has routed the request before onRequest hooks run);
+ * - onRequest: echo the request id;
  * - onSend: while shutting down, answer with `Connection: close` so that keep-alive clients move
  *   to another replica and no socket holds the drain open;
- * - onResponse: the request duration histogram, labelled with the route template;
+ * - onResponse: the request duration histogram, labelled with the route template, and the
+ *   request's log line (see logCompletedRequest for which requests get one);
  * - preClose: records when the listener closes (for the shutdown log line).
  */
 export function registerRequestHooks(
@@ -33,10 +33,10 @@ export function registerRequestHooks(
   fastify: FastifyInstance,
   shutdown: ShutdownState,
   metrics: HttpMetrics,
+  logger: PinoInstance,
 ): void {
   adapter.setOnRequestHook((request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
-    (request.raw as IncomingMessage & { [ROUTE_TEMPLATE]?: string | null })[ROUTE_TEMPLATE] = routeTemplate(request);
     done();
   });
   fastify.addHook('onSend', (_request, reply, payload, done) => {
@@ -49,7 +49,9 @@ export function registerRequestHooks(
     done();
   });
   adapter.setOnResponseHook((request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    metrics.observeRequest(request.method, routeTemplate(request), reply.statusCode, reply.elapsedTime / 1000);
+    const route = routeTemplate(request);
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    logCompletedRequest(logger, request, reply, route);
     done();
   });
 }

@@ -1,21 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Options } from 'pino-http';
-import { stdTimeFunctions } from 'pino';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import pino, { Logger as PinoInstance, LoggerOptions, stdTimeFunctions } from 'pino';
 import { Environment } from '../config/environment';
-
-/** Where the request hooks (src/http/request-hooks.ts) leave the matched route template on the raw request. */
-export const ROUTE_TEMPLATE = Symbol.for('metadata-store.route-template');
-
-type RawRequest = IncomingMessage & { [ROUTE_TEMPLATE]?: string | null; id?: unknown };
 
 /** Probes and scrapes are not logged per request (they would drown everything else). */
 const QUIET_PATHS = new Set(['/health/live', '/health/ready', '/metrics']);
 
+/** A request at least this slow is logged at warn whatever its status. */
+export const SLOW_REQUEST_MS = 1000;
+
 const MAX_URL_LENGTH = 512;
 
-function pathOf(url: string | undefined): string {
-  return (url ?? '').split('?', 1)[0];
+/**
+ * Route config (`@RouteConfig({ logSuccess: false })`) for routes too busy for a line per
+ * success (ingest): their failures and slow requests are still logged, and metrics count all.
+ */
+export interface RouteLogConfig {
+  logSuccess?: boolean;
 }
 
 /**
@@ -35,27 +35,11 @@ const REDACT = [
   '*.DATABASE_URL',
 ];
 
-/** The fields of the one line written when a request completes. */
-function requestFields(req: RawRequest, res: ServerResponse, durationMs: number): Record<string, unknown> {
-  const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
-  const route = req[ROUTE_TEMPLATE];
-  return {
-    context: 'http',
-    method: req.method,
-    ...(route ? { route } : {}),
-    url: url.length > MAX_URL_LENGTH ? `${url.slice(0, MAX_URL_LENGTH)}…` : url,
-    status: res.statusCode,
-    durationMs,
-  };
-}
-
 /**
- * One JSON object per line on stdout: ISO `time`, `level` as a word, `msg`, `context`, and in a
- * request `requestId` (and `trace_id`/`span_id` when tracing is on). When a request completes:
- * `method`, `route` (the template, e.g. /api/v1/datasets/:id), `url`, `status`, `durationMs`.
- * Never bodies, never headers.
+ * One JSON object per line on stdout: ISO `time`, `level` as a word, `msg`, `context`.
+ * (`trace_id`/`span_id` are added when tracing is on.) Never bodies, never headers.
  */
-export function pinoHttpOptions(env: Environment): Options {
+export function loggerOptions(env: Environment): LoggerOptions {
   return {
     level: env.LOG_LEVEL,
     timestamp: stdTimeFunctions.isoTime,
@@ -66,25 +50,42 @@ export function pinoHttpOptions(env: Environment): Options {
       env.LOG_FORMAT === 'pretty'
         ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:standard', ignore: 'pid,hostname' } }
         : undefined,
-    // Fastify generates the id (from x-request-id or a UUID, see create-app.ts) and middie copies
-    // it onto the raw request, where pino-http finds it.
-    genReqId: (req: IncomingMessage) => String((req as RawRequest).id || randomUUID()),
-    // Request-scoped lines carry only `requestId`; the completion line adds the request fields.
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
-    customSuccessObject: (req, res, value: { durationMs?: number }) =>
-      requestFields(req as RawRequest, res, value.durationMs ?? 0),
-    customErrorObject: (req, res, error, value: { durationMs?: number }) => {
-      const fields = requestFields(req as RawRequest, res, value.durationMs ?? 0);
-      // pino-http invents an Error for any 5xx; only a real one is worth logging.
-      const message = (error as Error | undefined)?.message;
-      return message && !message.startsWith('failed with status code') ? { ...fields, err: message } : fields;
-    },
-    customSuccessMessage: (_req, res) => (res.writableFinished ? 'request completed' : 'request aborted'),
-    customErrorMessage: () => 'request failed',
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    // middie may have rewritten req.url by the time this runs; originalUrl is what was requested.
-    autoLogging: { ignore: (req) => QUIET_PATHS.has(pathOf((req as { originalUrl?: string }).originalUrl ?? req.url).replace(/\/+$/, '')) },
   };
+}
+
+export function createLogger(env: Environment): PinoInstance {
+  return pino(loggerOptions(env));
+}
+
+function pathOf(url: string): string {
+  return url.split('?', 1)[0].replace(/\/+$/, '');
+}
+
+/**
+ * The line written when a request completes, from a Fastify onResponse hook (no per-request
+ * child logger, no middleware): `requestId`, `method`, `route` (the template, e.g.
+ * /api/v1/datasets/:id), `url`, `status`, `durationMs`. error for 5xx, warn for 4xx and for slow
+ * requests, info otherwise, except for probes and for routes that opt out of success lines.
+ */
+export function logCompletedRequest(logger: PinoInstance, request: FastifyRequest, reply: FastifyReply, route: string | null): void {
+  const status = reply.statusCode;
+  const durationMs = reply.elapsedTime;
+  const level = status >= 500 ? 'error' : status >= 400 || durationMs >= SLOW_REQUEST_MS ? 'warn' : 'info';
+  if (level === 'info') {
+    if ((request.routeOptions.config as RouteLogConfig | undefined)?.logSuccess === false) return;
+    if (!logger.isLevelEnabled('info') || QUIET_PATHS.has(pathOf(request.url))) return;
+  }
+  const url = request.url;
+  logger[level](
+    {
+      context: 'http',
+      requestId: request.id,
+      method: request.method,
+      ...(route ? { route } : {}),
+      url: url.length > MAX_URL_LENGTH ? `${url.slice(0, MAX_URL_LENGTH)}…` : url,
+      status,
+      durationMs: Math.round(durationMs * 1000) / 1000,
+    },
+    reply.raw.writableFinished ? 'request completed' : 'request aborted',
+  );
 }

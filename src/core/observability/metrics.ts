@@ -53,10 +53,21 @@ export function sqlOperation(sql: string): string {
     : 'OTHER';
 }
 
+const QUERY_DURATION = 'metadata_store_db_query_duration_seconds';
+
 /**
- * Times every query TypeORM runs (everything this service sends to PostgreSQL goes through it):
- * from the moment the query is handed to the connection until its result or error. Pool waits
- * are not included (see metadata_store_db_pool_waiting_requests).
+ * For a query sent on the pool directly, not through TypeORM (the log append, a named prepared
+ * statement): timed the same way into the same histogram, once it is registered.
+ */
+export function observePoolQuery(sql: string, ok: boolean, seconds: number): void {
+  const histogram = register.getSingleMetric(QUERY_DURATION) as Histogram<string> | undefined;
+  histogram?.observe({ operation: sqlOperation(sql), outcome: ok ? 'ok' : 'error' }, seconds);
+}
+
+/**
+ * Times every query TypeORM runs (everything this service sends to PostgreSQL goes through it,
+ * except what observePoolQuery times): from the moment the query is handed to the connection
+ * until its result or error. Pool waits are not included (see metadata_store_db_pool_waiting_requests).
  */
 class QueryTimer implements EntitySubscriberInterface {
   private readonly started = new WeakMap<object, bigint[]>();
@@ -95,10 +106,10 @@ export class OperationalMetrics implements OnModuleInit {
 
   onModuleInit(): void {
     const queryDuration = registered(
-      'metadata_store_db_query_duration_seconds',
+      QUERY_DURATION,
       () =>
         new Histogram({
-          name: 'metadata_store_db_query_duration_seconds',
+          name: QUERY_DURATION,
           help: 'PostgreSQL queries by SQL operation (first keyword) and outcome (ok, error), from send to result',
           labelNames: ['operation', 'outcome'],
           buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],

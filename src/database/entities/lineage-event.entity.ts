@@ -44,7 +44,7 @@ export class LineageEventEntity {
   @Column({ name: 'content_hash', type: 'bytea' })
   contentHash!: Buffer;
 
-  @Column({ type: 'jsonb' })
+  @Column({ type: 'json' })
   payload!: unknown;
 
   @Column({ name: 'payload_bytes', type: 'integer' })

@@ -1,4 +1,5 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Header, Param } from '@nestjs/common';
+import { JSON_CONTENT_TYPE, withRawJson } from '../../core/http/raw-json';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { EventsService } from './events.service';
 
@@ -27,8 +28,9 @@ export class EventsController {
   @ApiOkResponse({ type: StoredEventDto })
   @ApiBadRequestResponse({ description: 'The id is not an event id' })
   @ApiNotFoundResponse({ description: 'No event with this id' })
-  async get(@Param('id') id: string): Promise<StoredEventDto> {
-    const { payload, receivedAt, eventTime, ...columns } = await this.events.findById(id);
-    return { ...columns, receivedAt: receivedAt.toISOString(), eventTime: eventTime.toISOString(), event: payload };
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  async get(@Param('id') id: string): Promise<string> {
+    const { payloadText, receivedAt, eventTime, ...columns } = await this.events.findById(id);
+    return withRawJson({ ...columns, receivedAt: receivedAt.toISOString(), eventTime: eventTime.toISOString() }, 'event', payloadText);
   }
 }

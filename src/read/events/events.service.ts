@@ -15,7 +15,8 @@ export interface RunEventQuery {
 }
 
 export interface RunEventPage {
-  events: unknown[];
+  /** Each event's JSON text as received (see withRawJson). */
+  eventTexts: string[];
   /** Run events in the window, exact up to RUN_EVENT_COUNT_CAP. */
   totalCount: number;
   nextCursor: string | null;
@@ -47,7 +48,7 @@ export class EventsService {
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     return {
-      events: page.map((r) => r.payload),
+      eventTexts: page.map((r) => r.payloadText),
       totalCount,
       nextCursor: rows.length > query.limit && last ? encodeRunEventCursor(last.key) : null,
     };

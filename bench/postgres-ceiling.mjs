@@ -1,0 +1,105 @@
+// The PostgreSQL ceiling: the log's rows (its columns, the event as JSON) inserted without HTTP
+// by CONNECTIONS connections, each statement one prepared multi-row insert of BATCH events over
+// arrays (unnest), so PostgreSQL is fed as well as it can be. Run into a table with only a primary
+// key, then into the store's real tables one index at a time, so each index's cost shows.
+import pg from 'pg';
+import { logRow } from './event.mjs';
+
+export const CONNECTIONS = 4;
+export const BATCH = 32;
+
+const ROW_COLUMNS = Object.keys(logRow());
+
+/**
+ * The variants, cheapest first. `setup` runs on a migrated database; `sql(columns)` is the insert,
+ * given `INSERT`-able column list and the `unnest(...)` select over the parameter arrays.
+ */
+export const VARIANTS = [
+  {
+    name: 'primary key only',
+    setup: `CREATE TABLE ceiling (LIKE lineage_events INCLUDING DEFAULTS INCLUDING IDENTITY);
+            ALTER TABLE ceiling ADD PRIMARY KEY (id)`,
+    sql: (cols, rows) => `INSERT INTO ceiling (${cols}) ${rows}`,
+  },
+  {
+    name: '+ unique content_hash (ON CONFLICT DO NOTHING)',
+    setup: `CREATE TABLE ceiling (LIKE lineage_events INCLUDING DEFAULTS INCLUDING IDENTITY);
+            ALTER TABLE ceiling ADD PRIMARY KEY (id);
+            CREATE UNIQUE INDEX ON ceiling (content_hash)`,
+    sql: (cols, rows) => `INSERT INTO ceiling (${cols}) ${rows} ON CONFLICT (content_hash) DO NOTHING`,
+  },
+  {
+    name: 'lineage_events (all its indexes and checks)',
+    setup: '',
+    sql: (cols, rows) => `INSERT INTO lineage_events (${cols}) ${rows} ON CONFLICT (content_hash) DO NOTHING RETURNING id, content_hash`,
+  },
+  {
+    name: 'lineage_events + projection_queue (the store\'s whole write)',
+    setup: '',
+    sql: (cols, rows) => `
+      WITH inserted AS (
+        INSERT INTO lineage_events (${cols}) ${rows} ON CONFLICT (content_hash) DO NOTHING RETURNING id, content_hash
+      ), queued AS (
+        INSERT INTO projection_queue (event_id) SELECT id FROM inserted
+      )
+      SELECT content_hash FROM inserted`,
+  },
+];
+
+async function columnTypes(client) {
+  const { rows } = await client.query(
+    `SELECT attname, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+      WHERE attrelid = 'lineage_events'::regclass AND attnum > 0 AND NOT attisdropped`,
+  );
+  return new Map(rows.map((r) => [r.attname, r.type]));
+}
+
+export async function prepareVariant(databaseUrl, variant) {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    if (variant.setup) await admin.query(variant.setup);
+    const types = await columnTypes(admin);
+    const missing = ROW_COLUMNS.filter((c) => !types.has(c));
+    if (missing.length) throw new Error(`the bench's log row has columns the log lacks: ${missing.join(', ')}`);
+    const rows = `SELECT * FROM unnest(${ROW_COLUMNS.map((c, i) => `$${i + 1}::${types.get(c)}[]`).join(', ')})`;
+    return variant.sql(ROW_COLUMNS.join(', '), rows);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** One timed run: CONNECTIONS writers loop for durationS seconds. */
+export async function insertFor(databaseUrl, sql, durationS) {
+  const clients = await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      return c;
+    }),
+  );
+  const latencies = [];
+  let stored = 0;
+  const started = performance.now();
+  const deadline = started + durationS * 1000;
+  try {
+    await Promise.all(
+      clients.map(async (client) => {
+        while (performance.now() < deadline) {
+          const rows = Array.from({ length: BATCH }, () => logRow());
+          const values = ROW_COLUMNS.map((c) => rows.map((r) => r[c]));
+          const t = performance.now();
+          await client.query({ name: 'ceiling', text: sql, values });
+          latencies.push(performance.now() - t);
+          stored += BATCH;
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+  }
+  const elapsedS = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))];
+  return { eventsPerSecond: stored / elapsedS, p50: at(0.5), p99: at(0.99), non2xx: 0, errors: 0, events: stored, durationS: elapsedS };
+}

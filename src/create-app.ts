@@ -13,6 +13,7 @@ import { registerJsonBodyParser } from './ingest/json-body-parser';
 import { HttpMetrics, OperationalMetrics } from './core/observability/metrics';
 import { setupOpenApi } from './core/http/openapi';
 import { ClientErrorFilter } from './core/http/error-handler';
+import { validationException } from './core/http/validation-errors';
 import { registerRequestHooks, requestId } from './core/http/request-hooks';
 import { initialTlsPair, TLS_MIN_VERSION, TlsPair, TlsReloader } from './core/http/tls';
 
@@ -58,7 +59,7 @@ export async function createApp(env: Environment, database: DatabaseTarget): Pro
   const basePath = normalizeBasePath(env.BASE_PATH);
   if (basePath) app.setGlobalPrefix(basePath, { exclude: ROOT_ROUTES });
   app.useGlobalFilters(new ClientErrorFilter(app.get(HttpAdapterHost).httpAdapter));
-  app.useGlobalPipes(new ValidationPipe({ transform: true, forbidUnknownValues: false, whitelist: false }));
+  app.useGlobalPipes(new ValidationPipe({ transform: true, forbidUnknownValues: false, whitelist: false, exceptionFactory: validationException }));
   setupOpenApi(app, basePath);
   await app.init();
   return app;

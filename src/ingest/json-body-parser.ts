@@ -1,5 +1,5 @@
-import { BadRequestException } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FieldErrorsException } from '../core/http/error-response';
 
 /**
  * The JSON body parser (Nest's own is off): malformed JSON gets a 400 that says where.
@@ -14,21 +14,14 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
     (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') {
-        done(new BadRequestException({ statusCode: 400, error: 'Bad Request', message: '$: the request body is empty; expected a JSON OpenLineage event' }));
+        done(new FieldErrorsException([{ field: '$', message: 'the request body is empty; expected a JSON OpenLineage event' }]));
         return;
       }
       try {
         const parsed: unknown = JSON.parse(text);
         done(null, parsed);
       } catch (error) {
-        done(
-          new BadRequestException({
-            statusCode: 400,
-            error: 'Bad Request',
-            message: `$: malformed JSON: ${(error as Error).message}`,
-            errors: [{ field: '$', message: 'malformed JSON' }],
-          }),
-        );
+        done(new FieldErrorsException([{ field: '$', message: `malformed JSON: ${(error as Error).message}` }]));
       }
     },
   );

@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { Environment } from '../config/environment';
 import { pinoHttpOptions } from './logging';
 import { HttpMetrics, OperationalMetrics } from './metrics';
+import { MetricsController } from './metrics.controller';
 
 /** Logs (nestjs-pino), metrics (/metrics, prom-client's default registry). Traces: tracing.ts. */
 @Module({})
@@ -14,7 +15,7 @@ export class ObservabilityModule {
       global: true,
       imports: [
         LoggerModule.forRoot({ pinoHttp: pinoHttpOptions(env) }),
-        PrometheusModule.register({ path: '/metrics', defaultMetrics: { enabled: true } }),
+        PrometheusModule.register({ path: '/metrics', controller: MetricsController, defaultMetrics: { enabled: true } }),
       ],
       providers: [HttpMetrics, OperationalMetrics],
       exports: [HttpMetrics, OperationalMetrics],

@@ -50,7 +50,16 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .addTag('Ingest', 'Send OpenLineage events (run, job and dataset events): one, or a batch')
     .addTag('Datasets', 'Every dataset the events named, across namespaces, with symlinks and recent events')
     .addTag('Events', 'Events of the log, as received')
-    .addTag('Marquez compatible', "Marquez's paths and response shapes, for existing Marquez clients")
+    .addTag('Lineage', 'The lineage graph around a dataset or job, and what a tag reaches')
+    .addTag('Marquez: namespaces', 'Marquez-compatible: namespaces (Marquez paths and response shapes)')
+    .addTag('Marquez: datasets', 'Marquez-compatible: datasets, their versions and fields')
+    .addTag('Marquez: jobs', 'Marquez-compatible: jobs and their versions')
+    .addTag('Marquez: runs', 'Marquez-compatible: runs and their facets')
+    .addTag('Marquez: lineage', 'Marquez-compatible: the lineage graph')
+    .addTag('Marquez: events', 'Marquez-compatible: the received lineage events')
+    .addTag('Marquez: search', 'Marquez-compatible: search across jobs and datasets')
+    .addTag('Marquez: stats', 'Marquez-compatible: counts over time')
+    .addTag('Marquez: tags', 'Marquez-compatible: tags')
     .addTag('Operations', 'Probes and version (always at the root, also with BASE_PATH)')
     .build();
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponseDto] });

@@ -10,7 +10,7 @@ export class SearchController {
 
   @Get()
   @ApiOperation({
-    operationId: 'search',
+    operationId: 'searchJobsAndDatasets',
     summary: 'Jobs and datasets whose name contains q (Marquez search)',
     description:
       'q is literal text, matched case-insensitively anywhere in the name (a trigram index; % and _ match themselves). ' +

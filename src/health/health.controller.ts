@@ -20,7 +20,7 @@ export class HealthController {
    * use HealthCheckService (terminus would turn it 503 during shutdown too).
    */
   @Get('live')
-  @ApiOperation({ summary: 'Liveness: the process answers HTTP (never touches PostgreSQL)' })
+  @ApiOperation({ operationId: 'getLiveness', summary: 'Liveness: the process answers HTTP (never touches PostgreSQL)' })
   @ApiOkResponse({ schema: { example: { status: 'ok' } } })
   live(): { status: 'ok' } {
     return { status: 'ok' };
@@ -28,7 +28,7 @@ export class HealthController {
 
   @Get('ready')
   @HealthCheck()
-  @ApiOperation({ summary: 'Readiness: PostgreSQL answers, the schema is current, not shutting down (503 names the failing check)' })
+  @ApiOperation({ operationId: 'getReadiness', summary: 'Readiness: PostgreSQL answers, the schema is current, not shutting down (503 names the failing check)' })
   @ApiServiceUnavailableResponse({ description: 'A check failed; `error` names it (shutdown, database, schema)' })
   async ready(): Promise<HealthCheckResult> {
     try {

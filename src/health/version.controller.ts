@@ -17,7 +17,7 @@ export class VersionController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   @Get()
-  @ApiOperation({ summary: 'Service version, git commit, schema version and supported OpenLineage spec' })
+  @ApiOperation({ operationId: 'getVersion', summary: 'Service version, git commit, schema version and supported OpenLineage spec' })
   @ApiOkResponse({ type: VersionDto })
   async version(): Promise<VersionDto> {
     let schemaVersion: string | null = null;

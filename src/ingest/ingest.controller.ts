@@ -1,11 +1,13 @@
 import { Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses, ErrorResponseDto, errorResponse } from '../core/http/error-response';
+import { OPENLINEAGE_EVENT } from '../openlineage/openapi-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IngestOutcome, IngestService } from './ingest.service';
 import { EventSource } from './log-event';
 import { FieldError } from '../openlineage/event-envelope';
-import { BatchResponseDto, IngestErrorDto, IngestResponseDto } from './ingest.dto';
+import { BatchResponseDto, IngestResponseDto } from './ingest.dto';
 import { bodyBytes } from './json-body-parser';
 import { arrayElementTexts } from './json-text';
 import type { RouteLogConfig } from '../core/observability/logging';
@@ -17,6 +19,11 @@ import type { RouteLogConfig } from '../core/observability/logging';
 const INGEST_ROUTE: RouteLogConfig & { compress: false } = { compress: false, logSuccess: false };
 
 const RETRY_AFTER_SECONDS = '1';
+const INGEST_ERRORS = {
+  400: 'Not an OpenLineage event: malformed JSON, or a field is missing or wrong (`errors` names each)',
+  413: 'Body larger than BODY_LIMIT_BYTES after decompression',
+  415: 'Not application/json, or a Content-Encoding other than gzip or deflate',
+};
 /** What a refused event's log line may carry: the field errors, bounded; never the body. */
 const LOGGED_FIELD_ERRORS = 20;
 const LOGGED_MESSAGE_CHARS = 200;
@@ -41,17 +48,12 @@ const STATUS: Record<IngestOutcome['status'], number> = {
   unavailable: 503,
 };
 
-function bodyOf(outcome: IngestOutcome): IngestResponseDto | IngestErrorDto {
+function bodyOf(outcome: IngestOutcome): IngestResponseDto | ErrorResponseDto {
   switch (outcome.status) {
     case 'invalid':
-      return {
-        statusCode: 400,
-        error: 'Bad Request',
-        message: outcome.errors.map((e) => `${e.field}: ${e.message}`).join('; '),
-        errors: outcome.errors,
-      };
+      return errorResponse(400, outcome.errors.map((e) => `${e.field}: ${e.message}`).join('; '), outcome.errors);
     case 'unavailable':
-      return { statusCode: 503, error: 'Service Unavailable', message: `${outcome.reason}; retry later` };
+      return errorResponse(503, `${outcome.reason}; retry later`);
     default:
       return { status: outcome.status };
   }
@@ -61,7 +63,7 @@ function bodyOf(outcome: IngestOutcome): IngestResponseDto | IngestErrorDto {
  * HTTP only: status codes, headers and bodies. What happens to an event is IngestService's.
  * The body is read from the request (no @Body(), so no pipe runs on the hot path).
  */
-@ApiTags('OpenLineage')
+@ApiTags('Ingest')
 @Controller()
 export class IngestController {
   private readonly logger = new Logger('Ingest');
@@ -70,17 +72,18 @@ export class IngestController {
 
   @Post('api/v1/lineage')
   @ApiOperation({
+    operationId: 'postLineageEvent',
     summary: 'Send one OpenLineage event (run, job or dataset event)',
     description:
       '201 once the event is committed (sync mode), 202 once queued (async mode), 200 when the identical event was already stored. ' +
       'Accepts Content-Encoding: gzip. 400 names the offending field; 503 with Retry-After when the store cannot take it now.',
   })
-  @ApiBody({ schema: { type: 'object', description: 'An OpenLineage RunEvent, JobEvent or DatasetEvent (spec 2-0-2)' } })
-  @ApiResponse({ status: 201, type: IngestResponseDto })
-  @ApiResponse({ status: 202, type: IngestResponseDto })
-  @ApiResponse({ status: 400, type: IngestErrorDto })
-  @ApiResponse({ status: 413, description: 'Body larger than BODY_LIMIT_BYTES after decompression' })
-  @ApiResponse({ status: 503, type: IngestErrorDto, description: 'Database unavailable, too slow, or async queue full' })
+  @ApiBody({ schema: OPENLINEAGE_EVENT, description: 'An OpenLineage RunEvent, JobEvent or DatasetEvent (spec 2-0-2)' })
+  @ApiResponse({ status: 200, type: IngestResponseDto, description: 'The identical event was already stored' })
+  @ApiResponse({ status: 201, type: IngestResponseDto, description: 'Committed (sync mode)' })
+  @ApiResponse({ status: 202, type: IngestResponseDto, description: 'Queued (async mode)' })
+  @ApiErrorResponses(INGEST_ERRORS)
+  @ApiResponse({ status: 503, type: ErrorResponseDto, description: 'Database unavailable, too slow, or async queue full; retry after Retry-After' })
   @RouteConfig(INGEST_ROUTE)
   async postEvent(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.answer(request, reply);
@@ -88,9 +91,13 @@ export class IngestController {
 
   /** Trino's listener posts to the bare transport URL when it carries a path, even a lone `/`. */
   @Post()
-  @ApiOperation({ summary: 'Same as POST /api/v1/lineage, for producers configured with the bare URL' })
-  @ApiBody({ schema: { type: 'object' } })
-  @ApiResponse({ status: 201, type: IngestResponseDto })
+  @ApiOperation({ operationId: 'postLineageEventAtRoot', summary: 'Same as POST /api/v1/lineage, for producers configured with the bare URL' })
+  @ApiBody({ schema: OPENLINEAGE_EVENT })
+  @ApiResponse({ status: 200, type: IngestResponseDto, description: 'The identical event was already stored' })
+  @ApiResponse({ status: 201, type: IngestResponseDto, description: 'Committed (sync mode)' })
+  @ApiResponse({ status: 202, type: IngestResponseDto, description: 'Queued (async mode)' })
+  @ApiErrorResponses(INGEST_ERRORS)
+  @ApiResponse({ status: 503, type: ErrorResponseDto, description: 'Database unavailable, too slow, or async queue full; retry after Retry-After' })
   @RouteConfig(INGEST_ROUTE)
   async postEventAtRoot(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.answer(request, reply);
@@ -99,26 +106,22 @@ export class IngestController {
   @Post('api/v1/lineage/batch')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'postLineageBatch',
     summary: 'Send a JSON array of OpenLineage events',
     description:
       'Each event is validated and stored on its own: valid events are stored even when others fail. ' +
       'The body follows the OpenLineage 2-0-2 batch response. 503 when no event could be stored for a retriable reason.',
   })
-  @ApiBody({ schema: { type: 'array', items: { type: 'object' } } })
-  @ApiResponse({ status: 200, type: BatchResponseDto })
-  @ApiResponse({ status: 202, type: BatchResponseDto })
-  @ApiResponse({ status: 400, type: IngestErrorDto })
-  @ApiResponse({ status: 503, type: BatchResponseDto })
+  @ApiBody({ schema: { type: 'array', items: OPENLINEAGE_EVENT } })
+  @ApiResponse({ status: 200, type: BatchResponseDto, description: 'Every event stored, or some refused (see failed_events)' })
+  @ApiResponse({ status: 202, type: BatchResponseDto, description: 'Events queued (async mode)' })
+  @ApiErrorResponses({ ...INGEST_ERRORS, 400: 'The body is not a JSON array' })
+  @ApiResponse({ status: 503, type: BatchResponseDto, description: 'No event could be stored for a retriable reason' })
   @RouteConfig(INGEST_ROUTE)
   async postBatch(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const body = request.body;
     if (!Array.isArray(body)) {
-      reply.code(400).send({
-        statusCode: 400,
-        error: 'Bad Request',
-        message: '$: a batch must be a JSON array of events',
-        errors: [{ field: '$', message: 'must be an array' }],
-      });
+      reply.code(400).send(errorResponse(400, '$: a batch must be a JSON array of events', [{ field: '$', message: 'must be an array' }]));
       return;
     }
     const outcomes = await this.ingest.ingestBatch(body, arrayElementTexts(bodyBytes(request).toString('utf8')), sourceOf(request));
@@ -127,7 +130,7 @@ export class IngestController {
       .filter(({ outcome }) => outcome.status === 'invalid' || outcome.status === 'unavailable')
       .map(({ outcome, index }) => ({
         index,
-        reason: (bodyOf(outcome) as IngestErrorDto).message,
+        reason: (bodyOf(outcome) as ErrorResponseDto).message,
         retriable: outcome.status === 'unavailable',
       }));
     const retriable = failed.filter((f) => f.retriable).length;

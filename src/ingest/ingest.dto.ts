@@ -1,30 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 
 export class IngestResponseDto {
   @ApiProperty({ enum: ['stored', 'duplicate', 'queued'] })
   status!: 'stored' | 'duplicate' | 'queued';
-}
-
-export class FieldErrorDto {
-  @ApiProperty({ example: 'run.runId', description: 'Path of the offending field; `$` is the whole body' })
-  field!: string;
-
-  @ApiProperty({ example: 'must be a UUID' })
-  message!: string;
-}
-
-export class IngestErrorDto {
-  @ApiProperty({ example: 400 })
-  statusCode!: number;
-
-  @ApiProperty({ example: 'Bad Request' })
-  error!: string;
-
-  @ApiProperty({ example: 'run.runId: must be a UUID' })
-  message!: string;
-
-  @ApiPropertyOptional({ type: [FieldErrorDto] })
-  errors?: FieldErrorDto[];
 }
 
 export class BatchSummaryDto {

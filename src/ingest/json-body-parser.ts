@@ -1,6 +1,6 @@
-import { BadRequestException } from '@nestjs/common';
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FieldErrorsException } from '../core/http/error-response';
 import { trimJsonWhitespace } from './json-text';
 
 const BODY_BYTES = Symbol('metadata-store.body-bytes');
@@ -16,8 +16,7 @@ export function bodyBytes(request: FastifyRequest): Buffer {
   return (request as WithBytes)[BODY_BYTES] ?? NO_BODY;
 }
 
-const badRequest = (message: string, detail: string) =>
-  new BadRequestException({ statusCode: 400, error: 'Bad Request', message: `$: ${message}`, errors: [{ field: '$', message: detail }] });
+const badRequest = (message: string) => new FieldErrorsException([{ field: '$', message }]);
 
 /**
  * The JSON body parser (Nest's own is off). Fastify reads the body as bytes, after request
@@ -35,12 +34,12 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
     (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
       const bytes = typeof body === 'string' ? Buffer.from(body) : body;
       if (!isUtf8(bytes)) {
-        done(badRequest('the request body is not valid UTF-8', 'not valid UTF-8'));
+        done(badRequest('the request body is not valid UTF-8'));
         return;
       }
       const trimmed = trimJsonWhitespace(bytes);
       if (trimmed.length === 0) {
-        done(badRequest('the request body is empty; expected a JSON OpenLineage event', 'empty body'));
+        done(badRequest('the request body is empty; expected a JSON OpenLineage event'));
         return;
       }
       try {
@@ -48,7 +47,7 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
         (request as WithBytes)[BODY_BYTES] = trimmed;
         done(null, parsed);
       } catch (error) {
-        done(badRequest(`malformed JSON: ${(error as Error).message}`, 'malformed JSON'));
+        done(badRequest(`malformed JSON: ${(error as Error).message}`));
       }
     },
   );

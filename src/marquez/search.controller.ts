@@ -10,7 +10,7 @@ export class SearchController {
 
   @Get()
   @ApiOperation({
-    operationId: 'search',
+    operationId: 'searchJobsAndDatasets',
     summary: 'Jobs and datasets whose name contains q (Marquez search)',
     description:
       'q is literal text (% and _ match themselves), case-insensitive: 3 or more characters match anywhere in the name, ' +

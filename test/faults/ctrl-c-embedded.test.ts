@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
+import { track } from '../support/child-processes';
 import { freePort, MAIN, PACKAGE_ROOT, startStore } from '../support/store-process';
 import { jsonLines, minimalEnv, runEvent, sleep, waitFor } from '../ops/ops-support';
 
@@ -16,7 +17,10 @@ jest.setTimeout(180000);
 
 /** `serve` as the leader of its own process group, like a shell's foreground job. */
 function spawnGroupLeader(env: Record<string, string>): { child: ChildProcess; output: string[]; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [MAIN, 'serve'], { cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = track(
+    spawn(process.execPath, [MAIN, 'serve'], { cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true }),
+    'metadata-store serve (own process group)',
+  );
   const output: string[] = [];
   let buffered = '';
   const collect = (chunk: Buffer) => {

@@ -65,8 +65,8 @@ describe('probes: /health/live, /health/ready, /version, healthcheck', () => {
   it('readiness turns 503 naming `schema` when the database lacks a migration this build needs', async () => {
     const databaseUrl = await migratedDatabase('ops_schema');
     store = await startStore({ DATABASE_URL: databaseUrl });
-    const [applied] = await query<Record<string, unknown>>(databaseUrl, 'SELECT * FROM migrations');
-    await query(databaseUrl, 'DELETE FROM migrations');
+    const [applied] = await query<Record<string, unknown>>(databaseUrl, 'SELECT * FROM migrations ORDER BY timestamp DESC LIMIT 1');
+    await query(databaseUrl, 'DELETE FROM migrations WHERE id = $1', [applied.id]);
     try {
       const res = await get(`${store.url}/health/ready`);
       expect(res.status).toBe(503);

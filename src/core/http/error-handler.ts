@@ -1,49 +1,48 @@
 import { ArgumentsHost, Catch, HttpException, Logger } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
-import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDataError } from '../../database/database-errors';
+import { errorResponse, FieldErrorsException } from './error-response';
 import { discardRequestBody } from './lingering-close';
 
+/** The status of an error meant for the client (4xx), or null. */
+function clientStatus(error: unknown): number | null {
+  if (isDataError(error)) return 400;
+  const status = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
+}
+
+/** HttpException keeps its message in its response: a string, or Nest's `{ message }` (a string or a list). */
+function messageOf(error: unknown): string {
+  if (isDataError(error)) return `invalid value: ${(error as Error).message}`;
+  if (!(error instanceof HttpException)) return (error as Error).message;
+  const response = error.getResponse();
+  const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+  return Array.isArray(message) ? message.join('; ') : String(message ?? error.message);
+}
+
 /**
- * Fastify rejects some requests before a route runs (size limit, content encoding, media type,
- * malformed gzip); those errors carry a 4xx statusCode. Nest would answer them 500: answer them
- * with their own status and the routes' JSON shape instead, so a client error is never a 500.
+ * Every client error gets the one error body (ErrorResponseDto), whatever raised it: Nest's
+ * HttpExceptions, FieldErrorsException (with the field list), PostgreSQL refusing a value the
+ * client sent, and what Fastify refuses before a route runs (size limit, content encoding, media
+ * type, malformed gzip), which Nest would otherwise answer 500. 5xx keep Nest's handling.
  */
 @Catch()
 export class ClientErrorFilter extends BaseExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
   override catch(error: unknown, host: ArgumentsHost): void {
+    const status = clientStatus(error);
+    if (status === null) {
+      if (!(error instanceof HttpException)) this.logger.error({ err: error }, 'unhandled error');
+      super.catch(error, host);
+      return;
+    }
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const answer = () => void reply.code(status).send(errorResponse(status, messageOf(error), error instanceof FieldErrorsException ? error.fieldErrors : undefined));
     // A body too large is refused before it is read: read the rest first, or the client may
     // be reset while still sending and never see the 413.
-    const status = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: unknown } | null)?.statusCode;
-    if (status === 413) {
-      void discardRequestBody(host.switchToHttp().getRequest<FastifyRequest>().raw).then(() => this.respond(error, host));
-      return;
-    }
-    this.respond(error, host);
-  }
-
-  private respond(error: unknown, host: ArgumentsHost): void {
-    if (isDataError(error)) {
-      // PostgreSQL refused a value the client sent (e.g. U+0000 in a query parameter).
-      const reply = host.switchToHttp().getResponse<FastifyReply>();
-      void reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: `invalid value: ${(error as Error).message}` });
-      return;
-    }
-    const status = (error as { statusCode?: unknown } | null)?.statusCode;
-    if (!(error instanceof HttpException) && typeof status === 'number' && status >= 400 && status < 500) {
-      const reply = host.switchToHttp().getResponse<FastifyReply>();
-      void reply.code(status).send({
-        statusCode: status,
-        error: STATUS_CODES[status],
-        message: (error as Error).message,
-        code: (error as { code?: string }).code,
-      });
-      return;
-    }
-    if (!(error instanceof HttpException)) this.logger.error({ err: error }, 'unhandled error');
-    super.catch(error, host);
+    if (status === 413) void discardRequestBody(host.switchToHttp().getRequest<FastifyRequest>().raw).then(answer);
+    else answer();
   }
 }

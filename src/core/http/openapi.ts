@@ -1,6 +1,8 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { serviceVersion } from '../service-version';
+import { OPENLINEAGE_SCHEMAS } from '../../openlineage/openapi-schemas';
+import { ErrorResponseDto } from './error-response';
 
 /**
  * @nestjs/swagger 11.4 writes the document into swagger-ui-init.js through String.replace with a
@@ -12,17 +14,65 @@ export function escapeForSwaggerUiInit(document: OpenAPIObject): OpenAPIObject {
   return JSON.parse(JSON.stringify(document).replace(/\$/g, () => '$$'));
 }
 
-/** The OpenAPI document at {base}/api/docs (UI), {base}/api/docs-json and {base}/api/docs-yaml. */
-export function setupOpenApi(app: NestFastifyApplication, basePath: string): void {
+const ERROR_SCHEMA = { $ref: '#/components/schemas/ErrorResponseDto' };
+
+/**
+ * ClientErrorFilter answers every 4xx with ErrorResponseDto: the document says so for every 4xx
+ * an operation declares (with its own description), whichever decorator declared it.
+ */
+function documentClientErrors(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) {
+      const responses = (operation as { responses?: Record<string, { description?: string; content?: unknown }> }).responses;
+      for (const [status, response] of Object.entries(responses ?? {})) {
+        if (/^4\d\d$/.test(status)) response.content = { 'application/json': { schema: ERROR_SCHEMA } };
+      }
+    }
+  }
+}
+
+/**
+ * The OpenAPI document, written for client generators (docs/api-conventions.md): verb-first
+ * operation ids, the OpenLineage event schemas, one error body, tags with descriptions.
+ */
+export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Metadata Store')
     .setDescription(
       'Collects OpenLineage events (POST /api/v1/lineage), keeps them verbatim in an append-only log and serves ' +
-        'the datasets they name. Marquez-compatible endpoints use Marquez paths and shapes. No authentication, by decision.',
+        'the datasets they name. Marquez-compatible endpoints use Marquez paths and shapes. No authentication, by decision. ' +
+        'Every 4xx answer has the one ErrorResponseDto body.',
     )
     .setVersion(serviceVersion().version)
+    .setLicense('Apache-2.0', 'https://www.apache.org/licenses/LICENSE-2.0')
+    // Paths carry BASE_PATH already: the server is this origin.
+    .addServer('/', 'This store')
+    .addTag('Ingest', 'Send OpenLineage events (run, job and dataset events): one, or a batch')
+    .addTag('Datasets', 'Every dataset the events named, across namespaces, with symlinks and recent events')
+    .addTag('Events', 'Events of the log, as received')
+    .addTag('Lineage', 'The lineage graph around a dataset or job, and what a tag reaches')
+    .addTag('Marquez: namespaces', 'Marquez-compatible: namespaces (Marquez paths and response shapes)')
+    .addTag('Marquez: datasets', 'Marquez-compatible: datasets, their versions and fields')
+    .addTag('Marquez: jobs', 'Marquez-compatible: jobs and their versions')
+    .addTag('Marquez: runs', 'Marquez-compatible: runs and their facets')
+    .addTag('Marquez: lineage', 'Marquez-compatible: the lineage graph')
+    .addTag('Marquez: events', 'Marquez-compatible: the received lineage events')
+    .addTag('Marquez: search', 'Marquez-compatible: search across jobs and datasets')
+    .addTag('Marquez: stats', 'Marquez-compatible: counts over time')
+    .addTag('Marquez: tags', 'Marquez-compatible: tags')
+    .addTag('Operations', 'Probes and version (always at the root, also with BASE_PATH)')
     .build();
-  const document = SwaggerModule.createDocument(app, config);
+  const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponseDto] });
+  documentClientErrors(document);
+  document.components = { ...document.components, schemas: { ...OPENLINEAGE_SCHEMAS, ...document.components?.schemas } };
+  // No authentication, by decision: said explicitly, so generated clients send no credentials.
+  document.security = [];
+  return document;
+}
+
+/** The OpenAPI document at {base}/api/docs (UI), {base}/api/docs-json and {base}/api/docs-yaml. */
+export function setupOpenApi(app: NestFastifyApplication, basePath: string): void {
+  const document = buildOpenApiDocument(app);
   const docsPath = `${basePath}/api/docs`.replace(/^\//, '');
   SwaggerModule.setup(docsPath, app, escapeForSwaggerUiInit(document), { ui: true, raw: false, useGlobalPrefix: false });
   SwaggerModule.setup(docsPath, app, document, {

@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { Environment } from '../config/environment';
 import { createLogger } from './logging';
 import { HttpMetrics, OperationalMetrics } from './metrics';
+import { MetricsController } from './metrics.controller';
 
 /** The pino instance behind Nest's logger, for the request hooks' completion lines. */
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
@@ -23,7 +24,7 @@ export class ObservabilityModule {
         // No routes: pino-http's middleware (through @fastify/middie) and its child logger per
         // request cost more than the rest of an ingest request; the request hooks log instead.
         LoggerModule.forRoot({ pinoHttp: { logger }, forRoutes: [] }),
-        PrometheusModule.register({ path: '/metrics', defaultMetrics: { enabled: true } }),
+        PrometheusModule.register({ path: '/metrics', controller: MetricsController, defaultMetrics: { enabled: true } }),
       ],
       providers: [HttpMetrics, OperationalMetrics, { provide: ROOT_LOGGER, useValue: logger }],
       exports: [HttpMetrics, OperationalMetrics, ROOT_LOGGER],

@@ -1,0 +1,45 @@
+import { applyDecorators, BadRequestException } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+import { STATUS_CODES } from 'node:http';
+
+/** One wrong field of a request: where, and what is wrong with it. */
+export class FieldErrorDto {
+  @ApiProperty({ example: 'run.runId', description: 'Path of the offending field; `$` is the whole body' })
+  field!: string;
+
+  @ApiProperty({ example: 'must be a UUID' })
+  message!: string;
+}
+
+/** The one body of every 4xx (and of the ingest 503): see docs/api-conventions.md. */
+export class ErrorResponseDto {
+  @ApiProperty({ example: 400, description: 'The HTTP status code, repeated' })
+  statusCode!: number;
+
+  @ApiProperty({ example: 'Bad Request', description: 'The status text' })
+  error!: string;
+
+  @ApiProperty({ example: 'run.runId: must be a UUID', description: 'What is wrong, for a person' })
+  message!: string;
+
+  @ApiPropertyOptional({ type: [FieldErrorDto], description: 'Each wrong field, for a program (400 only)' })
+  errors?: FieldErrorDto[];
+}
+
+export function errorResponse(statusCode: number, message: string, errors?: FieldErrorDto[]): ErrorResponseDto {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(errors?.length ? { errors } : {}) };
+}
+
+/** A 400 naming the wrong fields; ClientErrorFilter answers it with `errors`. */
+export class FieldErrorsException extends BadRequestException {
+  constructor(readonly fieldErrors: FieldErrorDto[]) {
+    super(fieldErrors.map((e) => `${e.field}: ${e.message}`).join('; '));
+  }
+}
+
+/** Documents error answers of an operation, all with the one ErrorResponseDto schema. */
+export function ApiErrorResponses(responses: Record<number, string>): MethodDecorator {
+  return applyDecorators(
+    ...Object.entries(responses).map(([status, description]) => ApiResponse({ status: Number(status), description, type: ErrorResponseDto })),
+  );
+}

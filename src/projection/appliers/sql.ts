@@ -9,7 +9,8 @@
 export type Column<T> = [name: string, pgType: string, value: (row: T) => unknown];
 
 export function jsonLiteral(value: unknown): string {
-  return `'${JSON.stringify(value).replace(/'/g, "''")}'::json`;
+  const json = JSON.stringify(value);
+  return `'${json.includes("'") ? json.replace(/'/g, "''") : json}'::json`;
 }
 
 /** `json_to_recordset('[...]') AS u(a uuid, b text, ...)`: the batch as a typed relation. */

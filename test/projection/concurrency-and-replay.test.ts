@@ -9,7 +9,7 @@ import { generatedTrinoEvents } from '../support/trino-events.cjs';
 
 const EVENTS = 3000;
 /** START and COMPLETE/FAIL pairs with schemas, column lineage and tags: every model table, contended. */
-const TRINO_EVENTS = 2000;
+const TRINO_EVENTS = 1000;
 
 async function projectedBy(store: StoreProcess): Promise<number> {
   const metrics = await fetch(`${store.url}/metrics`).then((r) => r.text());
@@ -48,10 +48,10 @@ describe('projection under concurrency and replay', () => {
   it('two replicas with two workers each project every event exactly once, without deadlocks', async () => {
     const [{ n: queued }] = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM projection_queue');
     expect(queued).toBeGreaterThan(EVENTS + TRINO_EVENTS);
-    const env = { DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '2', PROJECTION_BATCH_SIZE: '10' };
+    const env = { DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '2', PROJECTION_BATCH_SIZE: '25' };
     const [a, b] = await Promise.all([startStore(env), startStore(env)]);
     stores.push(a, b);
-    await waitForProjection(databaseUrl, 60000);
+    await waitForProjection(databaseUrl, 300000);
 
     const [byA, byB] = await Promise.all([projectedBy(a), projectedBy(b)]);
     expect(byA + byB).toBe(queued);
@@ -78,7 +78,7 @@ describe('projection under concurrency and replay', () => {
     expect(model.runs).toBeGreaterThanOrEqual(model.logged);
     expect(model.unfinished).toBe(0);
     expect(model.jobs).toBeGreaterThanOrEqual(model.loggedJobs);
-  });
+  }, 600000);
 
   it('`reproject` rebuilds identical tables from the log, the same as the concurrent pass', async () => {
     await Promise.all(stores.map((s) => s.stop()));
@@ -86,7 +86,7 @@ describe('projection under concurrency and replay', () => {
     expect(concurrent.datasets.length).toBeGreaterThan(40);
     for (const table of PROJECTION_TABLES) expect([table, concurrent[table].length > 0]).toEqual([table, true]);
 
-    const result = runCommand(['reproject'], { DATABASE_URL: databaseUrl });
+    const result = runCommand(['reproject'], { DATABASE_URL: databaseUrl }, 300000);
     expect(result.status).toBe(0);
     const [{ n: logged }] = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM lineage_events');
     expect(result.stdout).toContain(`reprojected ${logged} event(s)`);
@@ -96,10 +96,10 @@ describe('projection under concurrency and replay', () => {
     // a replay by three interleaving workers in small batches gives the same again
     await query(databaseUrl, `TRUNCATE ${PROJECTION_TABLES.join(', ')}`);
     await query(databaseUrl, 'INSERT INTO projection_queue (event_id) SELECT id FROM lineage_events');
-    const store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '3', PROJECTION_BATCH_SIZE: '7' });
+    const store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '3', PROJECTION_BATCH_SIZE: '15' });
     stores.push(store);
-    await waitForProjection(databaseUrl, 60000);
+    await waitForProjection(databaseUrl, 300000);
     expect((await get(`${store.url}/health/ready`)).status).toBe(200);
     expect(await snapshot(databaseUrl)).toEqual(concurrent);
-  });
+  }, 900000);
 });

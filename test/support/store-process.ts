@@ -19,12 +19,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Runs a CLI command of the built service to completion. */
-export function runCommand(args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
+export function runCommand(args: string[], env: Record<string, string>, timeoutMs = 120000): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [MAIN, ...args], {
     cwd: PACKAGE_ROOT,
     env: { ...baseEnv(), ...env },
     encoding: 'utf8',
-    timeout: 120000,
+    timeout: timeoutMs,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -72,22 +72,25 @@ async function main() {
 
     const port = await freePort();
     const server = spawn(process.execPath, [MAIN, 'serve'], { env: { ...env, PORT: String(port), PROJECTION_WORKERS: '0', INGEST_TIMEOUT_MS: '60000' }, stdio: 'inherit' });
-    for (let i = 0; ; i++) {
-      if (await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.ok, () => false)) break;
-      if (i > 300) throw new Error('the service did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const events = generatedTrinoEvents(EVENTS, 'rate');
-    for (let i = 0; i < events.length; i += 500) {
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1/lineage/batch`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(events.slice(i, i + 500)),
-      });
-      if (!res.ok) throw new Error(`ingest: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    try {
+      for (let i = 0; ; i++) {
+        if (await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.ok, () => false)) break;
+        if (i > 300) throw new Error('the service did not start');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      for (let i = 0; i < events.length; i += 500) {
+        const res = await fetch(`http://127.0.0.1:${port}/api/v1/lineage/batch`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(events.slice(i, i + 500)),
+        });
+        if (!res.ok) throw new Error(`ingest: ${res.status} ${(await res.text()).slice(0, 300)}`);
+      }
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
     }
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
     // Nobody projected them; reproject queues every event again and counts what it queued.
     const client = new pgLib.Client({ connectionString: databaseUrl });
     await client.connect();

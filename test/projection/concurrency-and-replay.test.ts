@@ -48,8 +48,9 @@ describe('projection under concurrency and replay', () => {
   it('two replicas with two workers each project every event exactly once, without deadlocks', async () => {
     const [{ n: queued }] = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM projection_queue');
     expect(queued).toBeGreaterThan(EVENTS + TRINO_EVENTS);
-    const env = { DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '2', PROJECTION_BATCH_SIZE: '25' };
-    const [a, b] = await Promise.all([startStore(env), startStore(env)]);
+    // Replicas start on a full queue: on a loaded machine readiness takes a while.
+    const env = { DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '2', PROJECTION_BATCH_SIZE: '25', READINESS_TIMEOUT_MS: '20000' };
+    const [a, b] = await Promise.all([startStore(env, { readyTimeoutMs: 180000 }), startStore(env, { readyTimeoutMs: 180000 })]);
     stores.push(a, b);
     await waitForProjection(databaseUrl, 300000);
 
@@ -96,7 +97,10 @@ describe('projection under concurrency and replay', () => {
     // a replay by three interleaving workers in small batches gives the same again
     await query(databaseUrl, `TRUNCATE ${PROJECTION_TABLES.join(', ')}`);
     await query(databaseUrl, 'INSERT INTO projection_queue (event_id) SELECT id FROM lineage_events');
-    const store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '3', PROJECTION_BATCH_SIZE: '15' });
+    const store = await startStore(
+      { DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '3', PROJECTION_BATCH_SIZE: '15', READINESS_TIMEOUT_MS: '20000' },
+      { readyTimeoutMs: 180000 },
+    );
     stores.push(store);
     await waitForProjection(databaseUrl, 300000);
     expect((await get(`${store.url}/health/ready`)).status).toBe(200);

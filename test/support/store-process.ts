@@ -63,7 +63,10 @@ export function spawnMain(args: string[], env: Record<string, string>, cwd: stri
 }
 
 /** Starts `node dist/main.js serve` and waits until it answers /health/ready with 200. */
-export async function startStore(env: Record<string, string>, options: { waitReady?: boolean; scheme?: 'http' | 'https' } = {}): Promise<StoreProcess> {
+export async function startStore(
+  env: Record<string, string>,
+  options: { waitReady?: boolean; scheme?: 'http' | 'https'; readyTimeoutMs?: number } = {},
+): Promise<StoreProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const { child, output, exited } = spawnMain(['serve'], { ...baseEnv(), HOST: '127.0.0.1', ...env, PORT: String(port) }, PACKAGE_ROOT);
   const scheme = options.scheme ?? 'http';
@@ -79,7 +82,7 @@ export async function startStore(env: Record<string, string>, options: { waitRea
       return exited;
     },
   };
-  if (options.waitReady !== false) await waitReady(store, scheme);
+  if (options.waitReady !== false) await waitReady(store, scheme, options.readyTimeoutMs);
   return store;
 }
 

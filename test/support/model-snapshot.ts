@@ -28,12 +28,12 @@ export async function tableSnapshot(databaseUrl: string): Promise<Record<string,
   }
 }
 
-/** Empties the log and every projection table, so the next events get ids from 1 again. */
+/** Empties the log, every projection table and whatever references the log, so the next events get ids from 1 again. */
 export async function emptyStore(databaseUrl: string): Promise<void> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(`TRUNCATE projection_queue, lineage_events, ${PROJECTION_TABLES.join(', ')} RESTART IDENTITY`);
+    await client.query(`TRUNCATE projection_queue, lineage_events, ${PROJECTION_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
   } finally {
     await client.end();
   }

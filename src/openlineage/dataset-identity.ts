@@ -1,4 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
+import { memoized } from './memo';
 
 /** Fixed UUID namespace for dataset ids: never change it, ids would change with it. */
 const DATASET_ID_NAMESPACE = '0d6b5f7e-3c1a-4f4e-9a59-2b8f1c7d9e01';
@@ -8,8 +9,9 @@ const DATASET_ID_NAMESPACE = '0d6b5f7e-3c1a-4f4e-9a59-2b8f1c7d9e01';
  * every `reproject` gives it the same id and links to it stay valid.
  */
 export function datasetId(namespace: string, name: string): string {
-  return uuidv5(JSON.stringify([namespace, name]), DATASET_ID_NAMESPACE);
+  return datasetIdOf(JSON.stringify([namespace, name]));
 }
+const datasetIdOf = memoized((key) => uuidv5(key, DATASET_ID_NAMESPACE));
 
 export interface ParsedNamespace {
   scheme: string;

@@ -140,6 +140,27 @@ export function readTags(facets: JsonObject): Tag[] {
   return tags;
 }
 
+/** Tags on schema fields (`schema.fields[].tags`, nested fields as `parent.child`). */
+export function readFieldTags(facets: JsonObject): Tag[] {
+  const schema = facets.schema;
+  if (!isJsonObject(schema)) return [];
+  const tags: Tag[] = [];
+  const walk = (fields: unknown, prefix: string) => {
+    if (!Array.isArray(fields)) return;
+    for (const f of fields) {
+      if (!isJsonObject(f) || !nonEmpty(f.name)) continue;
+      const field = prefix + f.name;
+      if (!storable(field)) continue;
+      for (const t of Array.isArray(f.tags) ? f.tags : []) {
+        if (isJsonObject(t) && storable(t.key)) tags.push({ key: t.key, value: text(t.value), source: text(t.source), field });
+      }
+      walk(f.fields, `${field}.`);
+    }
+  };
+  walk(schema.fields, '');
+  return tags;
+}
+
 /** The `dataSource` facet: a source name and its URI. */
 export function readDataSource(facets: JsonObject): { name: string; uri: string | null } | null {
   const facet = facets.dataSource;

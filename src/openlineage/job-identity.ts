@@ -1,4 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
+import { memoized } from './memo';
 
 /** Fixed UUID namespace for job ids: never change it, ids would change with it. */
 const JOB_ID_NAMESPACE = '5b1c9a3e-7d2f-4c8e-b6a1-3f9e0d2c4b17';
@@ -7,13 +8,15 @@ const VERSION_ID_NAMESPACE = '8e4d2a6c-1f3b-4a9d-9c7e-5b2a0f1d3e86';
 
 /** A job's id is derived from its namespace and name: the same on every replica and rebuild. */
 export function jobId(namespace: string, name: string): string {
-  return uuidv5(JSON.stringify([namespace, name]), JOB_ID_NAMESPACE);
+  return jobIdOf(JSON.stringify([namespace, name]));
 }
+const jobIdOf = memoized((key) => uuidv5(key, JOB_ID_NAMESPACE));
 
 /** A dataset version's id: derived from the dataset and the hash of its schema. */
 export function datasetVersionId(datasetId: string, schemaHash: string): string {
-  return uuidv5(JSON.stringify([datasetId, schemaHash]), VERSION_ID_NAMESPACE);
+  return versionIdOf(JSON.stringify([datasetId, schemaHash]));
 }
+const versionIdOf = memoized((key) => uuidv5(key, VERSION_ID_NAMESPACE));
 
 /** Marquez's node ids. */
 export const datasetNodeId = (namespace: string, name: string) => `dataset:${namespace}:${name}`;

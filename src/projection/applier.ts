@@ -1,14 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { MutationsByType } from './mutations';
-import { applyDatasetVersions } from './appliers/dataset-versions.applier';
-import { applyCurrentVersions, applyDatasets, applyEventDatasets, applySymlinks, deriveDatasetColumns } from './appliers/datasets.applier';
-import { applyDatasetFacets, applyJobFacets, applyRunFacets } from './appliers/facets.applier';
-import { applyJobs, deriveJobColumns, deriveJobParents } from './appliers/jobs.applier';
-import { applyColumnLineageEdges, applyColumnLineageHeads, applyLineageEdges, applySources, applyTags } from './appliers/lineage.applier';
-import { applyRunDatasets } from './appliers/run-datasets.applier';
-import { applyRuns, deriveRunColumns } from './appliers/runs.applier';
-import { applyNamespaces } from './appliers/namespaces.applier';
+import { upsertDatasetVersionsSql } from './appliers/dataset-versions.applier';
+import {
+  deriveDatasetColumnsSql,
+  upsertCurrentVersionsSql,
+  upsertDatasetsSql,
+  upsertEventDatasetsSql,
+  upsertSymlinksSql,
+} from './appliers/datasets.applier';
+import { upsertDatasetFacetsSql, upsertJobFacetsSql, upsertRunFacetsSql } from './appliers/facets.applier';
+import { deriveJobColumnsSql, deriveJobParentsSql, upsertJobsSql } from './appliers/jobs.applier';
+import {
+  upsertColumnLineageEdgesSql,
+  upsertColumnLineageHeadsSql,
+  upsertLineageEdgesSql,
+  upsertSourcesSql,
+  upsertTagsSql,
+} from './appliers/lineage.applier';
+import { upsertNamespacesSql } from './appliers/namespaces.applier';
+import { upsertRunDatasetsSql } from './appliers/run-datasets.applier';
+import { deriveRunColumnsSql, upsertRunsSql } from './appliers/runs.applier';
 
 /**
  * Every projection table, in apply order: parents before the rows that reference them. Every
@@ -20,31 +32,40 @@ export const PROJECTION_TABLES = [
   'jobs', 'job_facets', 'runs', 'run_facets', 'run_datasets', 'lineage_edges', 'column_lineage_heads', 'column_lineage_edges', 'tags',
 ];
 
-/** Applies a batch's mutations in one transaction (the caller's `manager`), on whichever pool it runs. */
+/** The statements that apply a batch's mutations, in apply order (one per table at most, plus derivations). */
+export function batchStatements(m: MutationsByType): string[] {
+  return [
+    upsertNamespacesSql(m.namespace),
+    upsertDatasetsSql(m.dataset),
+    upsertEventDatasetsSql(m.eventDataset),
+    upsertSymlinksSql(m.symlink),
+    upsertSourcesSql(m.source),
+    upsertDatasetFacetsSql(m.datasetFacet),
+    deriveDatasetColumnsSql(m.datasetFacet.map((f) => f.datasetId)),
+    upsertDatasetVersionsSql(m.datasetVersion),
+    upsertCurrentVersionsSql(m.datasetVersion),
+    upsertJobsSql(m.job),
+    upsertJobFacetsSql(m.jobFacet),
+    deriveJobColumnsSql(m.jobFacet.map((f) => f.jobId)),
+    upsertRunsSql(m.run),
+    upsertRunFacetsSql(m.runFacet),
+    deriveRunColumnsSql(m.runFacet.map((f) => f.runId)),
+    deriveJobParentsSql(m.job.map((j) => j.id)),
+    upsertRunDatasetsSql(m.runDataset),
+    upsertLineageEdgesSql(m.lineageEdge),
+    upsertColumnLineageHeadsSql(m.columnLineageHead),
+    upsertColumnLineageEdgesSql(m.columnLineageEdge),
+    upsertTagsSql(m.tag),
+  ].filter((s): s is string => s !== null);
+}
+
+/** Applies a batch's mutations in the caller's transaction (`manager`), on whichever pool it runs. */
 @Injectable()
 export class ProjectionApplier {
   async apply(manager: EntityManager, m: MutationsByType): Promise<void> {
-    await applyNamespaces(manager, m.namespace);
-    await applyDatasets(manager, m.dataset);
-    await applyEventDatasets(manager, m.eventDataset);
-    await applySymlinks(manager, m.symlink);
-    await applySources(manager, m.source);
-    await applyDatasetFacets(manager, m.datasetFacet);
-    await deriveDatasetColumns(manager, m.datasetFacet.map((f) => f.datasetId));
-    await applyDatasetVersions(manager, m.datasetVersion);
-    await applyCurrentVersions(manager, m.datasetVersion);
-    await applyJobs(manager, m.job);
-    await applyJobFacets(manager, m.jobFacet);
-    await deriveJobColumns(manager, m.jobFacet.map((f) => f.jobId));
-    await applyRuns(manager, m.run);
-    await applyRunFacets(manager, m.runFacet);
-    await deriveRunColumns(manager, m.runFacet.map((f) => f.runId));
-    await deriveJobParents(manager, m.job.map((j) => j.id));
-    await applyRunDatasets(manager, m.runDataset);
-    await applyLineageEdges(manager, m.lineageEdge);
-    await applyColumnLineageHeads(manager, m.columnLineageHead);
-    await applyColumnLineageEdges(manager, m.columnLineageEdge);
-    await applyTags(manager, m.tag);
+    const statements = batchStatements(m);
+    // One round trip: the statements run in order, each seeing the ones before it.
+    if (statements.length > 0) await manager.query(statements.join(';\n'));
   }
 
   /** Empties every projection table (for `reproject`), locking them in apply order; the log is untouched. */

@@ -19,12 +19,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Runs a CLI command of the built service to completion. */
-export function runCommand(args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
+export function runCommand(args: string[], env: Record<string, string>, timeoutMs = 120000): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [MAIN, ...args], {
     cwd: PACKAGE_ROOT,
     env: { ...baseEnv(), ...env },
     encoding: 'utf8',
-    timeout: 120000,
+    timeout: timeoutMs,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -63,7 +63,10 @@ export function spawnMain(args: string[], env: Record<string, string>, cwd: stri
 }
 
 /** Starts `node dist/main.js serve` and waits until it answers /health/ready with 200. */
-export async function startStore(env: Record<string, string>, options: { waitReady?: boolean; scheme?: 'http' | 'https' } = {}): Promise<StoreProcess> {
+export async function startStore(
+  env: Record<string, string>,
+  options: { waitReady?: boolean; scheme?: 'http' | 'https'; readyTimeoutMs?: number } = {},
+): Promise<StoreProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const { child, output, exited } = spawnMain(['serve'], { ...baseEnv(), HOST: '127.0.0.1', ...env, PORT: String(port) }, PACKAGE_ROOT);
   const scheme = options.scheme ?? 'http';
@@ -79,7 +82,7 @@ export async function startStore(env: Record<string, string>, options: { waitRea
       return exited;
     },
   };
-  if (options.waitReady !== false) await waitReady(store, scheme);
+  if (options.waitReady !== false) await waitReady(store, scheme, options.readyTimeoutMs);
   return store;
 }
 

@@ -82,6 +82,23 @@ describe('dataset facets and versions', () => {
     expect(readSchema({ schema: namesOnly })!.typed).toBe(false);
   });
 
+  it('reads tags from the tags facet and from schema fields, nested ones by path', () => {
+    const event = {
+      ...base,
+      outputs: [
+        {
+          namespace: 'ns',
+          name: 'out',
+          facets: {
+            tags: { tags: [{ key: 'domain', value: 'sales', field: 'email' }] },
+            schema: { fields: [{ name: 'address', type: 'struct', tags: [{ key: 'pii', value: 'true' }], fields: [{ name: 'zip', type: 'varchar', tags: [{ key: 'geo' }] }] }] },
+          },
+        },
+      ],
+    };
+    expect(of(event, 'tag').map((t) => [t.field, t.key, t.value])).toEqual([['email', 'domain', 'sales'], ['address', 'pii', 'true'], ['address.zip', 'geo', null]]);
+  });
+
   it('records a tombstone for a deleted facet and leaves out a name-only schema', () => {
     const event = { ...base, inputs: [{ namespace: 'ns', name: 'in', facets: { schema: namesOnly, documentation: { _deleted: true } } }] };
     expect(of(event, 'datasetFacet').map((f) => [f.name, f.facet])).toEqual([['documentation', null]]);

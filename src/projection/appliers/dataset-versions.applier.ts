@@ -1,15 +1,14 @@
-import { EntityManager } from 'typeorm';
 import { DatasetVersionMutation } from '../mutations';
-import { unnest } from './sql';
+import { recordset } from './sql';
 
 /**
  * `dataset_versions`: span; a typed version's fields (their descriptions) follow the latest
  * event; a name-only version's fields are the union of the names seen (lineage_field_union);
  * created_by_run_id is the earliest output of that schema.
  */
-export async function applyDatasetVersions(manager: EntityManager, rows: DatasetVersionMutation[]): Promise<void> {
-  if (rows.length === 0) return;
-  const { source, params } = unnest(rows, [
+export function upsertDatasetVersionsSql(rows: DatasetVersionMutation[]): string | null {
+  if (rows.length === 0) return null;
+  const source = recordset(rows, [
     ['id', 'uuid', (r) => r.id],
     ['dataset_id', 'uuid', (r) => r.datasetId],
     ['schema_hash', 'text', (r) => r.schemaHash],
@@ -23,8 +22,7 @@ export async function applyDatasetVersions(manager: EntityManager, rows: Dataset
   const earlier = '(excluded.first_seen_at, excluded.first_event_id) < (v.first_seen_at, v.first_event_id)';
   const createdEarlier =
     'excluded.created_at IS NOT NULL AND (v.created_at IS NULL OR (excluded.created_at, excluded.created_event_id) < (v.created_at, v.created_event_id))';
-  await manager.query(
-    `WITH u AS (SELECT * FROM ${source}),
+  return `WITH u AS (SELECT * FROM ${source}),
      f AS (SELECT DISTINCT ON (id) id, at, event_id FROM u ORDER BY id, at, event_id),
      l AS (SELECT DISTINCT ON (id) * FROM u ORDER BY id, at DESC, event_id DESC),
      n AS (SELECT id, lineage_field_union(jsonb_path_query_array(jsonb_agg(fields), '$[*][*]')) AS fields FROM u WHERE NOT typed GROUP BY id),
@@ -46,7 +44,5 @@ export async function applyDatasetVersions(manager: EntityManager, rows: Dataset
        created_at        = CASE WHEN ${createdEarlier} THEN excluded.created_at ELSE v.created_at END,
        created_event_id  = CASE WHEN ${createdEarlier} THEN excluded.created_event_id ELSE v.created_event_id END
      WHERE ${earlier} OR ${later} OR ${createdEarlier}
-        OR (NOT v.typed AND lineage_field_union(v.fields || excluded.fields) <> v.fields)`,
-    params,
-  );
+        OR (NOT v.typed AND lineage_field_union(v.fields || excluded.fields) <> v.fields)`;
 }

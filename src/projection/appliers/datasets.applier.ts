@@ -1,13 +1,12 @@
-import { EntityManager } from 'typeorm';
 import { DatasetMutation, DatasetVersionMutation, EventDatasetMutation, SymlinkMutation } from '../mutations';
-import { unnest } from './sql';
+import { idList, recordset } from './sql';
 
 /**
  * `datasets`: span (first seen with its event, last seen); 'dataset' wins over 'symlink'.
  */
-export async function applyDatasets(manager: EntityManager, rows: DatasetMutation[]): Promise<void> {
-  if (rows.length === 0) return;
-  const { source, params } = unnest(rows, [
+export function upsertDatasetsSql(rows: DatasetMutation[]): string | null {
+  if (rows.length === 0) return null;
+  const source = recordset(rows, [
     ['id', 'uuid', (r) => r.id],
     ['namespace', 'text', (r) => r.namespace],
     ['name', 'text', (r) => r.name],
@@ -17,8 +16,7 @@ export async function applyDatasets(manager: EntityManager, rows: DatasetMutatio
     ['at', 'timestamptz', (r) => r.at],
     ['event_id', 'bigint', (r) => r.eventId],
   ]);
-  await manager.query(
-    `WITH u AS (SELECT * FROM ${source}),
+  return `WITH u AS (SELECT * FROM ${source}),
      f AS (SELECT DISTINCT ON (id) id, namespace, name, scheme, authority, at, event_id FROM u ORDER BY id, at, event_id),
      g AS (SELECT id, max(at) AS last_at, CASE WHEN bool_or(kind = 'dataset') THEN 'dataset' ELSE 'symlink' END AS kind FROM u GROUP BY id)
      INSERT INTO datasets AS d (id, namespace, name, scheme, authority, kind, first_seen_at, last_seen_at, first_event_id)
@@ -33,9 +31,7 @@ export async function applyDatasets(manager: EntityManager, rows: DatasetMutatio
      WHERE excluded.first_seen_at < d.first_seen_at
         OR excluded.last_seen_at > d.last_seen_at
         OR (excluded.kind = 'dataset' AND d.kind = 'symlink')
-        OR (excluded.first_seen_at = d.first_seen_at AND excluded.first_event_id < d.first_event_id)`,
-    params,
-  );
+        OR (excluded.first_seen_at = d.first_seen_at AND excluded.first_event_id < d.first_event_id)`;
 }
 
 /**
@@ -44,74 +40,62 @@ export async function applyDatasets(manager: EntityManager, rows: DatasetMutatio
  */
 const VERSION_RANK = (alias: string, typed: string, at: string, eventId: string) => `(${alias}.${typed}, ${alias}.${at}, ${alias}.${eventId})`;
 
-export async function applyCurrentVersions(manager: EntityManager, rows: DatasetVersionMutation[]): Promise<void> {
-  if (rows.length === 0) return;
-  const { source, params } = unnest(rows, [
+export function upsertCurrentVersionsSql(rows: DatasetVersionMutation[]): string | null {
+  if (rows.length === 0) return null;
+  const source = recordset(rows, [
     ['dataset_id', 'uuid', (r) => r.datasetId],
     ['id', 'uuid', (r) => r.id],
     ['typed', 'boolean', (r) => r.typed],
     ['at', 'timestamptz', (r) => r.at],
     ['event_id', 'bigint', (r) => r.eventId],
   ]);
-  await manager.query(
-    `UPDATE datasets d SET current_version_id = c.id, current_version_typed = c.typed,
+  return `UPDATE datasets d SET current_version_id = c.id, current_version_typed = c.typed,
             current_version_at = c.at, current_version_event_id = c.event_id
        FROM (SELECT DISTINCT ON (dataset_id) * FROM ${source}
               ORDER BY dataset_id, ${VERSION_RANK('u', 'typed', 'at', 'event_id')} DESC) c
       WHERE d.id = c.dataset_id
         AND (d.current_version_id IS NULL
-             OR ${VERSION_RANK('c', 'typed', 'at', 'event_id')} > ${VERSION_RANK('d', 'current_version_typed', 'current_version_at', 'current_version_event_id')})`,
-    params,
-  );
+             OR ${VERSION_RANK('c', 'typed', 'at', 'event_id')} > ${VERSION_RANK('d', 'current_version_typed', 'current_version_at', 'current_version_event_id')})`;
 }
 
 /** `description` and `source_name`: derived from the current `documentation` and `dataSource` facets. */
-export async function deriveDatasetColumns(manager: EntityManager, datasetIds: string[]): Promise<void> {
-  if (datasetIds.length === 0) return;
-  await manager.query(
-    `UPDATE datasets d SET description = c.description, source_name = c.source_name
+export function deriveDatasetColumnsSql(datasetIds: string[]): string | null {
+  if (datasetIds.length === 0) return null;
+  return `UPDATE datasets d SET description = c.description, source_name = c.source_name
        FROM (SELECT id,
                     (SELECT facet->>'description' FROM dataset_facets WHERE dataset_id = id AND name = 'documentation') AS description,
                     (SELECT facet->>'name' FROM dataset_facets WHERE dataset_id = id AND name = 'dataSource') AS source_name
-               FROM unnest($1::uuid[]) AS id) c
-      WHERE d.id = c.id AND (d.description, d.source_name) IS DISTINCT FROM (c.description, c.source_name)`,
-    [[...new Set(datasetIds)].sort()],
-  );
+               FROM ${idList(datasetIds)} AS id) c
+      WHERE d.id = c.id AND (d.description, d.source_name) IS DISTINCT FROM (c.description, c.source_name)`;
 }
 
 /** `event_datasets`: insert-only. */
-export async function applyEventDatasets(manager: EntityManager, rows: EventDatasetMutation[]): Promise<void> {
-  if (rows.length === 0) return;
-  const { source, params } = unnest(rows, [
+export function upsertEventDatasetsSql(rows: EventDatasetMutation[]): string | null {
+  if (rows.length === 0) return null;
+  const source = recordset(rows, [
     ['event_id', 'bigint', (r) => r.eventId],
     ['dataset_id', 'uuid', (r) => r.datasetId],
     ['role', 'text', (r) => r.role],
   ]);
-  await manager.query(
-    `INSERT INTO event_datasets (event_id, dataset_id, role)
+  return `INSERT INTO event_datasets (event_id, dataset_id, role)
      SELECT DISTINCT event_id, dataset_id, role FROM ${source} ORDER BY 1, 2, 3
-     ON CONFLICT DO NOTHING`,
-    params,
-  );
+     ON CONFLICT DO NOTHING`;
 }
 
 /** `dataset_symlinks`: the earliest event (by id) that declared the link gives its type. */
-export async function applySymlinks(manager: EntityManager, rows: SymlinkMutation[]): Promise<void> {
-  if (rows.length === 0) return;
-  const { source, params } = unnest(rows, [
+export function upsertSymlinksSql(rows: SymlinkMutation[]): string | null {
+  if (rows.length === 0) return null;
+  const source = recordset(rows, [
     ['dataset_id', 'uuid', (r) => r.datasetId],
     ['symlink_dataset_id', 'uuid', (r) => r.symlinkDatasetId],
     ['symlink_type', 'text', (r) => r.symlinkType],
     ['first_event_id', 'bigint', (r) => r.eventId],
   ]);
-  await manager.query(
-    `INSERT INTO dataset_symlinks AS s (dataset_id, symlink_dataset_id, symlink_type, first_event_id)
+  return `INSERT INTO dataset_symlinks AS s (dataset_id, symlink_dataset_id, symlink_type, first_event_id)
      SELECT DISTINCT ON (dataset_id, symlink_dataset_id) * FROM ${source}
       ORDER BY dataset_id, symlink_dataset_id, first_event_id
      ON CONFLICT (dataset_id, symlink_dataset_id) DO UPDATE SET
        symlink_type   = excluded.symlink_type,
        first_event_id = excluded.first_event_id
-     WHERE excluded.first_event_id < s.first_event_id`,
-    params,
-  );
+     WHERE excluded.first_event_id < s.first_event_id`;
 }

@@ -1,12 +1,9 @@
-import { EntityManager } from 'typeorm';
 import { ColumnLineageEdgeMutation, ColumnLineageHeadMutation, LineageEdgeMutation, SourceMutation, TagMutation } from '../mutations';
-import { upsertLatest, upsertSpan } from './sql';
+import { latestSql, spanSql } from './sql';
 
 /** `lineage_edges`: span; last_run_id follows the last event. */
-export function applyLineageEdges(manager: EntityManager, rows: LineageEdgeMutation[]): Promise<void> {
-  return upsertSpan(
-    manager,
-    'lineage_edges',
+export function upsertLineageEdgesSql(rows: LineageEdgeMutation[]): string | null {
+  return spanSql('lineage_edges',
     {
       keys: [['job_id', 'uuid', (r) => r.jobId], ['direction', 'text', (r) => r.direction], ['dataset_id', 'uuid', (r) => r.datasetId]],
       followers: [['last_run_id', 'uuid', (r) => r.runId]],
@@ -17,15 +14,13 @@ export function applyLineageEdges(manager: EntityManager, rows: LineageEdgeMutat
 }
 
 /** `column_lineage_heads`: the latest event that stated an output field's lineage. */
-export function applyColumnLineageHeads(manager: EntityManager, rows: ColumnLineageHeadMutation[]): Promise<void> {
-  return upsertLatest(manager, 'column_lineage_heads', [['dataset_id', 'uuid', (r) => r.datasetId], ['field', 'text', (r) => r.field]], [], rows);
+export function upsertColumnLineageHeadsSql(rows: ColumnLineageHeadMutation[]): string | null {
+  return latestSql('column_lineage_heads', [['dataset_id', 'uuid', (r) => r.datasetId], ['field', 'text', (r) => r.field]], [], rows);
 }
 
 /** `column_lineage_edges`: span; description and masking follow the last event. */
-export function applyColumnLineageEdges(manager: EntityManager, rows: ColumnLineageEdgeMutation[]): Promise<void> {
-  return upsertSpan(
-    manager,
-    'column_lineage_edges',
+export function upsertColumnLineageEdgesSql(rows: ColumnLineageEdgeMutation[]): string | null {
+  return spanSql('column_lineage_edges',
     {
       keys: [
         ['output_dataset_id', 'uuid', (r) => r.outputDatasetId],
@@ -43,10 +38,8 @@ export function applyColumnLineageEdges(manager: EntityManager, rows: ColumnLine
 }
 
 /** `tags`: add-only; value and source follow the last event. */
-export function applyTags(manager: EntityManager, rows: TagMutation[]): Promise<void> {
-  return upsertSpan(
-    manager,
-    'tags',
+export function upsertTagsSql(rows: TagMutation[]): string | null {
+  return spanSql('tags',
     {
       keys: [['target_kind', 'text', (r) => r.targetKind], ['target_id', 'uuid', (r) => r.targetId], ['field', 'text', (r) => r.field], ['key', 'text', (r) => r.key]],
       followers: [['value', 'text', (r) => r.value], ['source', 'text', (r) => r.source]],
@@ -57,6 +50,6 @@ export function applyTags(manager: EntityManager, rows: TagMutation[]): Promise<
 }
 
 /** `sources`: uri follows the last event. */
-export function applySources(manager: EntityManager, rows: SourceMutation[]): Promise<void> {
-  return upsertSpan(manager, 'sources', { keys: [['name', 'text', (r) => r.name]], followers: [['uri', 'text', (r) => r.uri]], firstEventId: false }, rows);
+export function upsertSourcesSql(rows: SourceMutation[]): string | null {
+  return spanSql('sources', { keys: [['name', 'text', (r) => r.name]], followers: [['uri', 'text', (r) => r.uri]], firstEventId: false }, rows);
 }

@@ -1,21 +1,17 @@
-import { EntityManager } from 'typeorm';
 import { NamespaceMutation } from '../mutations';
-import { unnest } from './sql';
+import { recordset } from './sql';
 
 /** `namespaces`: first and last seen, least/greatest. */
-export async function applyNamespaces(manager: EntityManager, rows: NamespaceMutation[]): Promise<void> {
-  if (rows.length === 0) return;
-  const { source, params } = unnest(rows, [
+export function upsertNamespacesSql(rows: NamespaceMutation[]): string | null {
+  if (rows.length === 0) return null;
+  const source = recordset(rows, [
     ['name', 'text', (r) => r.name],
     ['at', 'timestamptz', (r) => r.at],
   ]);
-  await manager.query(
-    `INSERT INTO namespaces AS n (name, first_seen_at, last_seen_at)
+  return `INSERT INTO namespaces AS n (name, first_seen_at, last_seen_at)
      SELECT name, min(at), max(at) FROM ${source} GROUP BY name ORDER BY name
      ON CONFLICT (name) DO UPDATE SET
        first_seen_at = least(n.first_seen_at, excluded.first_seen_at),
        last_seen_at  = greatest(n.last_seen_at, excluded.last_seen_at)
-     WHERE excluded.first_seen_at < n.first_seen_at OR excluded.last_seen_at > n.last_seen_at`,
-    params,
-  );
+     WHERE excluded.first_seen_at < n.first_seen_at OR excluded.last_seen_at > n.last_seen_at`;
 }

@@ -1,4 +1,4 @@
-import { readDataSource, readSchema, readTags } from '../../openlineage/facets';
+import { readDataSource, readFieldTags, readSchema, readTags } from '../../openlineage/facets';
 import { LoggedEvent } from '../../log/logged-event';
 import { Mutation } from '../mutations';
 import { currentFacetEntries, namedDatasets } from './processor';
@@ -15,7 +15,9 @@ export function datasetFacetsProcessor(event: LoggedEvent): Mutation[] {
       if (name === 'schema' && facet !== null && !readSchema(dataset.facets)?.typed) continue;
       out.push({ type: 'datasetFacet', datasetId: dataset.id, name, facet, ...stamp });
     }
-    for (const tag of readTags(dataset.facets)) out.push({ type: 'tag', targetKind: 'dataset', targetId: dataset.id, ...tag, ...stamp });
+    for (const tag of [...readTags(dataset.facets), ...readFieldTags(dataset.facets)]) {
+      out.push({ type: 'tag', targetKind: 'dataset', targetId: dataset.id, ...tag, ...stamp });
+    }
     const source = readDataSource(dataset.facets);
     if (source) out.push({ type: 'source', ...source, ...stamp });
   }

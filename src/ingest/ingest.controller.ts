@@ -1,6 +1,8 @@
 import { Body, Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BATCH_BODY } from './json-body-parser';
 import { IngestOutcome, IngestService } from './ingest.service';
 import { EventSource } from './log-event';
 import { FieldError } from '../openlineage/event-envelope';
@@ -83,6 +85,7 @@ export class IngestController {
 
   @Post('api/v1/lineage/batch')
   @HttpCode(200)
+  @RouteConfig(BATCH_BODY)
   @ApiOperation({
     summary: 'Send a JSON array of OpenLineage events',
     description:
@@ -93,6 +96,7 @@ export class IngestController {
   @ApiResponse({ status: 200, type: BatchResponseDto })
   @ApiResponse({ status: 202, type: BatchResponseDto })
   @ApiResponse({ status: 400, type: IngestErrorDto })
+  @ApiResponse({ status: 413, type: IngestErrorDto, description: 'More events than INGEST_BATCH_MAX_EVENTS, or a body larger than BODY_LIMIT_BYTES' })
   @ApiResponse({ status: 503, type: BatchResponseDto })
   async postBatch(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!Array.isArray(body)) {

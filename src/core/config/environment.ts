@@ -75,6 +75,14 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) @Max(32)
   INGEST_WRITERS = 4;
 
+  /** Events in one POST /api/v1/lineage/batch; above it the batch is answered 413. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100000)
+  INGEST_BATCH_MAX_EVENTS = 1000;
+
+  /** Elements of any one array in an event (inputs, outputs, schema fields, ...). */
+  @Transform(toInt) @IsInt() @Min(100) @Max(1000000)
+  INGEST_MAX_ARRAY_ELEMENTS = 10000;
+
   @Transform(toInt) @IsInt() @Min(1)
   ASYNC_QUEUE_MAX_EVENTS = 10000;
 
@@ -106,6 +114,26 @@ export class Environment {
 
   @Transform(toInt) @IsInt() @Min(50) @Max(60000)
   READINESS_TIMEOUT_MS = 1000;
+
+  /** Time a client has to send its request headers; then 408 and the connection is closed. */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(600000)
+  HTTP_HEADERS_TIMEOUT_MS = 10000;
+
+  /** Time a client has to send a whole request, headers and body; then 408 and the connection is closed. */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(600000)
+  HTTP_REQUEST_TIMEOUT_MS = 30000;
+
+  /** How long an idle keep-alive connection stays open; above a load balancer's idle timeout. */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(600000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 72000;
+
+  /**
+   * Open client connections at most; 0 derives it from the process's descriptor limit, minus a
+   * reserve for PostgreSQL connections, files and probes. At the cap, a new connection replaces
+   * the oldest one that is still sending its request or idle.
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(1000000)
+  HTTP_MAX_CONNECTIONS = 0;
 
   @Transform(emptyToUndefined) @IsOptional() @IsString()
   TLS_CERT_FILE?: string;

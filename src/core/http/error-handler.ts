@@ -1,7 +1,8 @@
-import { ArgumentsHost, Catch, HttpException, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import { STATUS_CODES } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { allowedMethods } from './allowed-methods';
 import { isDataError } from '../../database/database-errors';
 import { discardRequestBody } from './lingering-close';
 
@@ -26,6 +27,7 @@ export class ClientErrorFilter extends BaseExceptionFilter {
   }
 
   private respond(error: unknown, host: ArgumentsHost): void {
+    if (error instanceof NotFoundException && this.methodNotAllowed(host)) return;
     if (isDataError(error)) {
       // PostgreSQL refused a value the client sent (e.g. U+0000 in a query parameter).
       const reply = host.switchToHttp().getResponse<FastifyReply>();
@@ -45,5 +47,19 @@ export class ClientErrorFilter extends BaseExceptionFilter {
     }
     if (!(error instanceof HttpException)) this.logger.error({ err: error }, 'unhandled error');
     super.catch(error, host);
+  }
+
+  /** No route matched the method, but some route serves the path: 405 with the methods it takes. */
+  private methodNotAllowed(host: ArgumentsHost): boolean {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    if (!request.is404) return false;
+    const allowed = allowedMethods((this.applicationRef as { getInstance(): FastifyInstance }).getInstance(), request.url);
+    if (allowed.length === 0) return false;
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    void reply
+      .code(405)
+      .header('allow', allowed.join(', '))
+      .send({ statusCode: 405, error: 'Method Not Allowed', message: `${request.method} is not allowed here; use ${allowed.join(', ')}` });
+    return true;
   }
 }

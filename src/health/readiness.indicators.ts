@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { HEALTH_DATABASE } from '../database/database.module';
 import { DataSource } from 'typeorm';
 import { withTimeout } from '../core/with-timeout';
 import { Environment } from '../core/config/environment';
@@ -18,7 +19,7 @@ export class ReadinessIndicators {
     private readonly env: Environment,
     private readonly indicators: HealthIndicatorService,
     private readonly shutdown: ShutdownState,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource(HEALTH_DATABASE) private readonly dataSource: DataSource,
   ) {}
 
   /**

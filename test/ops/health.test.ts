@@ -65,13 +65,13 @@ describe('probes: /health/live, /health/ready, /version, healthcheck', () => {
   it('readiness turns 503 naming `schema` when the database lacks a migration this build needs', async () => {
     const databaseUrl = await migratedDatabase('ops_schema');
     store = await startStore({ DATABASE_URL: databaseUrl });
-    const [applied] = await query<Record<string, unknown>>(databaseUrl, 'SELECT * FROM migrations');
-    await query(databaseUrl, 'DELETE FROM migrations');
+    const [applied] = await query<Record<string, unknown>>(databaseUrl, 'SELECT * FROM migrations ORDER BY timestamp DESC LIMIT 1');
+    await query(databaseUrl, 'DELETE FROM migrations WHERE id = $1', [applied.id]);
     try {
       const res = await get(`${store.url}/health/ready`);
       expect(res.status).toBe(503);
       expect(res.body.error.schema).toMatchObject({ status: 'down', message: 'the schema is behind; run `migrate`' });
-      expect(res.body.error.schema.pending).toHaveLength(1);
+      expect(res.body.error.schema.pending).toEqual([applied.name]);
       expect(res.body.info.database.status).toBe('up');
     } finally {
       await query(databaseUrl, 'INSERT INTO migrations (id, timestamp, name) VALUES ($1, $2, $3)', [applied.id, applied.timestamp, applied.name]);

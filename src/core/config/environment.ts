@@ -51,6 +51,18 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(2) @Max(200)
   DATABASE_POOL_SIZE = 10;
 
+  /** Connections for the read endpoints, apart from ingest's DATABASE_POOL_SIZE. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(200)
+  DATABASE_READ_POOL_SIZE = 4;
+
+  /** A read statement running longer is cancelled and answered 503 with Retry-After. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(600000)
+  READ_STATEMENT_TIMEOUT_MS = 5000;
+
+  /** A read that waits longer for one of the DATABASE_READ_POOL_SIZE connections is answered 503. */
+  @Transform(toInt) @IsInt() @Min(10) @Max(60000)
+  READ_QUEUE_TIMEOUT_MS = 1000;
+
   @IsString()
   EMBEDDED_POSTGRES_DIR = '.data/postgres';
 

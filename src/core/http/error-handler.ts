@@ -3,13 +3,16 @@ import { BaseExceptionFilter } from '@nestjs/core';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { allowedMethods } from './allowed-methods';
-import { isDataError } from '../../database/database-errors';
+import { isDataError, isUnavailableError } from '../../database/database-errors';
 import { discardRequestBody } from './lingering-close';
+
+const RETRY_AFTER_SECONDS = '1';
 
 /**
  * Fastify rejects some requests before a route runs (size limit, content encoding, media type,
  * malformed gzip); those errors carry a 4xx statusCode. Nest would answer them 500: answer them
  * with their own status and the routes' JSON shape instead, so a client error is never a 500.
+ * A database that is busy or unreachable is a 503 with Retry-After, not a 500.
  */
 @Catch()
 export class ClientErrorFilter extends BaseExceptionFilter {
@@ -28,6 +31,15 @@ export class ClientErrorFilter extends BaseExceptionFilter {
 
   private respond(error: unknown, host: ArgumentsHost): void {
     if (error instanceof NotFoundException && this.methodNotAllowed(host)) return;
+    if (isUnavailableError(error)) {
+      // A read that found PostgreSQL busy (its pool, its statement timeout) or unreachable.
+      const reply = host.switchToHttp().getResponse<FastifyReply>();
+      void reply
+        .code(503)
+        .header('retry-after', RETRY_AFTER_SECONDS)
+        .send({ statusCode: 503, error: 'Service Unavailable', message: 'the database is busy or unavailable; retry later' });
+      return;
+    }
     if (isDataError(error)) {
       // PostgreSQL refused a value the client sent (e.g. U+0000 in a query parameter).
       const reply = host.switchToHttp().getResponse<FastifyReply>();

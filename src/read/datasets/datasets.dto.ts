@@ -18,7 +18,7 @@ export class ListDatasetsQuery {
   @ApiPropertyOptional({
     description:
       'Case-insensitive substring of the namespace or the name. A `q` of one or two characters (no index serves it) ' +
-      'looks at 5,000 datasets per page: such a page may hold fewer matches than `limit` and still have a nextCursor',
+      'looks at 2,000 datasets per page: such a page may hold fewer matches than `limit` and still have a nextCursor',
   })
   @IsOptional() @IsString() @MaxLength(1024)
   q?: string;

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import * as net from 'node:net';
 import { createDatabase } from '../support/database';
+import { stopChild, track } from '../support/child-processes';
 import { freePort, MAIN, PACKAGE_ROOT, runCommand } from '../support/store-process';
 import { probe } from './probes';
 
@@ -37,22 +38,22 @@ const POST_HEAD = (length: number) =>
 /** `node dist/main.js serve` under `ulimit -n`, so that the descriptor limit is part of the test. */
 async function startLimited(env: Record<string, string>, descriptors: number) {
   const port = await freePort();
-  const child: ChildProcess = spawn('sh', ['-c', `ulimit -n ${descriptors} && exec "${process.execPath}" "${MAIN}" serve`], {
+  // `exec`: the shell becomes the service, so the tracked pid is the service's.
+  const child: ChildProcess = track(spawn('sh', ['-c', `ulimit -n ${descriptors} && exec "${process.execPath}" "${MAIN}" serve`], {
     cwd: PACKAGE_ROOT,
     env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  }), 'metadata-store serve (ulimit -n)');
   const output: string[] = [];
   child.stdout!.on('data', (c: Buffer) => output.push(c.toString()));
   child.stderr!.on('data', (c: Buffer) => output.push(c.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   for (let i = 0; i < 300; i++) {
     if ((await probe(`http://127.0.0.1:${port}/health/ready`)).status === 200) {
-      return { port, child, stop: async () => (child.kill('SIGTERM'), await exited) };
+      return { port, child, stop: () => stopChild(child) };
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  child.kill('SIGKILL');
+  await stopChild(child, 'SIGKILL');
   throw new Error(`the store did not become ready:\n${output.join('')}`);
 }
 

@@ -1,6 +1,6 @@
 import { scanJsonShape } from '../../src/ingest/json-shape';
 import { MAX_NESTING_DEPTH } from '../../src/openlineage/event-envelope';
-import { eventFiles } from '../support/examples';
+import { eventFixtures } from '../support/fixtures';
 
 const limits = { maxArrayElements: 1000 };
 const zeros = (count: number) => `[${new Array(count).fill('0').join(',')}]`;
@@ -43,8 +43,8 @@ describe('scanJsonShape', () => {
     expect(violation).toEqual({ kind: 'depth', field: `x${'[0]'.repeat(MAX_NESTING_DEPTH - 1)}`, limit: MAX_NESTING_DEPTH });
   });
 
-  it('accepts every event of the shared corpus', () => {
-    for (const file of eventFiles()) {
+  it('accepts every event of the fixtures', () => {
+    for (const file of eventFixtures()) {
       expect({ file: file.file, violation: scanJsonShape(file.text, { maxArrayElements: 10000 }) }).toEqual({ file: file.file, violation: null });
     }
   });

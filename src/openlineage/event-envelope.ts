@@ -42,9 +42,10 @@ export type EnvelopeResult = { ok: true; event: ValidEvent } | { ok: false; erro
 export const MAX_REPORTED_ERRORS = 10;
 
 /**
- * Deepest nesting a body may have (checked on its text by ingest's scanJsonShape). Every read path (JSON.stringify, jsonb, the Marquez
- * endpoints) walks an event recursively; ~4,000 levels overflowed them. Real events nest a few
- * levels per nested struct column: 100 leaves room for 45 levels of nested structs.
+ * Deepest nesting a body may have (checked on its text by ingest's scanJsonShape). Every read
+ * path (JSON.stringify, jsonb, the Marquez endpoints) walks an event recursively; ~4,000 levels
+ * overflowed them. Real events nest a few levels per nested struct column: 100 leaves room for 45
+ * levels of nested structs.
  */
 export const MAX_NESTING_DEPTH = 100;
 

@@ -6,12 +6,18 @@ const limits = { maxArrayElements: 1000 };
 const zeros = (count: number) => `[${new Array(count).fill('0').join(',')}]`;
 
 describe('scanJsonShape', () => {
-  it('names the first array longer than the limit, from the text, in milliseconds', () => {
+  it('names the first array longer than the limit, from the text, faster than JSON.parse could read it', () => {
     const text = `{"run":{"facets":{"x":{"values":${zeros(1_000_000)}}}},"job":{}}`;
-    const started = process.hrtime.bigint();
-    const violation = scanJsonShape(text, limits);
-    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(50);
-    expect(violation).toEqual({ kind: 'array', field: 'run.facets.x.values', limit: 1000 });
+    const timed = (work: () => unknown) => {
+      const started = process.hrtime.bigint();
+      const result = work();
+      return { result, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+    };
+    const scan = timed(() => scanJsonShape(text, limits));
+    const parse = timed(() => JSON.parse(text));
+    expect(scan.result).toEqual({ kind: 'array', field: 'run.facets.x.values', limit: 1000 });
+    // The scan stops at the 1,001st element; parsing builds all million.
+    expect(scan.ms).toBeLessThan(parse.ms);
   });
 
   it('accepts an array of exactly the limit, and names array positions in the path', () => {

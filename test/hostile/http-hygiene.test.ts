@@ -16,7 +16,7 @@ describe('HTTP hygiene: 405 with Allow, nosniff, a CSP on Swagger UI', () => {
   });
 
   it.each([
-    ['GET', '/api/v1/lineage', 'POST'],
+    ['GET', '/api/v1/lineage/batch', 'POST'],
     ['DELETE', '/api/v1/datasets', 'GET, HEAD'],
     ['PUT', '/api/v1/events/1', 'GET, HEAD'],
     ['POST', '/health/live', 'GET, HEAD'],

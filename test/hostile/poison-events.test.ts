@@ -62,7 +62,7 @@ describe('an acknowledged event stays readable and projectable', () => {
     const paths = [
       ...ids.map(({ id }) => `/api/v1/events/${id}`),
       '/api/v1/events/lineage',
-      '/api/v1/events/lineage?limit=1000',
+      '/api/v1/events/lineage?limit=100',
       '/api/v1/datasets',
       '/api/v1/datasets?q=sales',
       '/api/v1/datasets?q=s',

@@ -24,10 +24,17 @@ export class AppModule {
         ConfigModule.forRoot(env),
         ObservabilityModule.forRoot(env),
         DatabaseModule.forRoot({
-          ...database,
-          poolSize: env.DATABASE_POOL_SIZE,
-          connectTimeoutMs: env.INGEST_TIMEOUT_MS,
-          statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+          ingest: { ...database, poolSize: env.DATABASE_POOL_SIZE, connectTimeoutMs: env.INGEST_TIMEOUT_MS, statementTimeoutMs: STATEMENT_TIMEOUT_MS },
+          // One connection per worker, and one for the queue gauges.
+          projection: { ...database, poolSize: env.PROJECTION_WORKERS + 1, connectTimeoutMs: STATEMENT_TIMEOUT_MS, statementTimeoutMs: STATEMENT_TIMEOUT_MS },
+          read: {
+            ...database,
+            poolSize: env.DATABASE_READ_POOL_SIZE,
+            connectTimeoutMs: env.READ_QUEUE_TIMEOUT_MS,
+            statementTimeoutMs: env.READ_STATEMENT_TIMEOUT_MS,
+          },
+          // Readiness runs its two checks at once.
+          health: { ...database, poolSize: 2, connectTimeoutMs: env.READINESS_TIMEOUT_MS, statementTimeoutMs: env.READINESS_TIMEOUT_MS },
         }),
         HealthModule,
         ProjectionModule,

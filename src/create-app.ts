@@ -16,7 +16,11 @@ import { setupOpenApi } from './core/http/openapi';
 import { ClientErrorFilter } from './core/http/error-handler';
 import { validationException } from './core/http/validation-errors';
 import { registerRequestHooks, requestId } from './core/http/request-hooks';
+import { registerSecurityHeaders } from './core/http/security-headers';
+import { guardConnections, maxConnections } from './core/http/connection-guard';
 import { initialTlsPair, TLS_MIN_VERSION, TlsPair, TlsReloader } from './core/http/tls';
+
+const CONNECTIONS_CHECK_MS = 1000;
 
 /** Routes that stay at the root when BASE_PATH is set: probes and scrapers do not know it. */
 export const ROOT_ROUTES = ['health/live', 'health/ready', 'version', 'metrics'];
@@ -24,12 +28,32 @@ export const ROOT_ROUTES = ['health/live', 'health/ready', 'version', 'metrics']
 export async function createApp(env: Environment, database: DatabaseTarget): Promise<NestFastifyApplication> {
   // With TLS_CERT_FILE and TLS_KEY_FILE: HTTPS only, TLS 1.2+, the pair checked before anything starts.
   const tlsPair: TlsPair | null = env.TLS_CERT_FILE && env.TLS_KEY_FILE ? initialTlsPair(env.TLS_CERT_FILE, env.TLS_KEY_FILE) : null;
+  // Every phase of a connection is bounded: headers, the whole request, idle keep-alive, the TLS
+  // handshake. Node checks the request and headers deadlines every CONNECTIONS_CHECK_MS.
+  const serverTimeouts = {
+    headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+  };
   const adapter = new FastifyAdapter({
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: false,
     requestIdHeader: false,
     genReqId: requestId,
-    ...(tlsPair ? { https: { cert: tlsPair.cert, key: tlsPair.key, minVersion: TLS_MIN_VERSION } } : {}),
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: serverTimeouts,
+    ...(tlsPair
+      ? {
+          https: {
+            cert: tlsPair.cert,
+            key: tlsPair.key,
+            minVersion: TLS_MIN_VERSION,
+            handshakeTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+            ...serverTimeouts,
+          },
+        }
+      : {}),
     // `{base}/` must reach the same route as `{base}` (Trino posts to its URL as written), and
     // dataset names in Marquez paths are often longer than Fastify's default 100 characters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
@@ -40,9 +64,10 @@ export async function createApp(env: Environment, database: DatabaseTarget): Pro
   });
   app.useLogger(quietBootstrapLogger(app.get(Logger)));
   const fastify = app.getHttpAdapter().getInstance();
+  guardConnections(app.getHttpServer(), maxConnections(env.HTTP_MAX_CONNECTIONS));
   registerRequestHooks(adapter, fastify, app.get(ShutdownState), app.get(HttpMetrics), app.get(ROOT_LOGGER));
   await app.register(compress, { global: true, requestEncodings: ['gzip', 'deflate'], encodings: ['gzip', 'deflate'] });
-  registerJsonBodyParser(fastify);
+  registerJsonBodyParser(fastify, { maxArrayElements: env.INGEST_MAX_ARRAY_ELEMENTS, maxBatchEvents: env.INGEST_BATCH_MAX_EVENTS });
 
   if (tlsPair) {
     const metrics = app.get(OperationalMetrics);
@@ -62,6 +87,7 @@ export async function createApp(env: Environment, database: DatabaseTarget): Pro
   app.useGlobalFilters(new ClientErrorFilter(app.get(HttpAdapterHost).httpAdapter));
   app.useGlobalPipes(new ValidationPipe({ transform: true, forbidUnknownValues: false, whitelist: false, exceptionFactory: validationException }));
   setupOpenApi(app, basePath);
+  registerSecurityHeaders(fastify, `${basePath}/api/docs`);
   await app.init();
   return app;
 }

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { DataSource, DataSourceOptions, MigrationExecutor } from 'typeorm';
 import { MIGRATIONS_DIR } from '../core/paths';
+import { PRECISE_TYPES } from './precise-timestamps';
 import { loadSqlMigrations } from './sql-migrations';
 import { LineageEventEntity } from './entities/lineage-event.entity';
 import { ProjectionQueueEntity } from './entities/projection-queue.entity';
@@ -97,6 +98,7 @@ export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions
         : {}),
       keepAlive: true,
       idleTimeoutMillis: 30000,
+      types: PRECISE_TYPES,
     },
   };
 }

@@ -2,14 +2,41 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseSettings, dataSourceOptions } from './data-source';
 
-/** The TypeORM data source, registered once (forRoot) for every module. */
+/**
+ * The replica's connection pools, one per kind of work, so that no kind can take another's
+ * connections: a burst of slow reads cannot make ingest wait, and readiness always has its own.
+ * Inject one with `@InjectDataSource(READ_DATABASE)` (and so on); ingest's log append uses the
+ * default data source (`@InjectDataSource()`).
+ */
+export const PROJECTION_DATABASE = 'projection';
+export const READ_DATABASE = 'read';
+export const HEALTH_DATABASE = 'health';
+
+export interface DatabasePools {
+  /** The log append (ingest). */
+  ingest: DatabaseSettings;
+  /** Projection workers: claims, read-table writes, queue metrics. */
+  projection: DatabaseSettings;
+  /** Every read endpoint: short statement timeout, short wait for a connection. */
+  read: DatabaseSettings;
+  /** Readiness and /version. */
+  health: DatabaseSettings;
+}
+
 @Module({})
 export class DatabaseModule {
-  static forRoot(settings: DatabaseSettings): DynamicModule {
+  static forRoot(pools: DatabasePools): DynamicModule {
+    const named = (name: string, settings: DatabaseSettings) =>
+      TypeOrmModule.forRoot({ ...dataSourceOptions({ ...settings, applicationName: `metadata-store-${name}` }), name, migrationsRun: false });
     return {
       module: DatabaseModule,
       global: true,
-      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(settings), migrationsRun: false })],
+      imports: [
+        TypeOrmModule.forRoot({ ...dataSourceOptions({ ...pools.ingest, applicationName: 'metadata-store-ingest' }), migrationsRun: false }),
+        named(PROJECTION_DATABASE, pools.projection),
+        named(READ_DATABASE, pools.read),
+        named(HEALTH_DATABASE, pools.health),
+      ],
     };
   }
 }

@@ -1,7 +1,8 @@
 import { InjectDataSource } from '@nestjs/typeorm';
+import { READ_DATABASE } from './database.module';
 
 /**
- * The data source of every read query (the read API and the log's read queries). Reads inject
- * it through this one decorator so that pointing them at a pool of their own is a change here.
+ * The data source of every read query (the read API and the log's read queries): the read pool
+ * (READ_DATABASE), with its own connections, statement timeout and wait timeout.
  */
-export const InjectReadDataSource = (): ParameterDecorator => InjectDataSource();
+export const InjectReadDataSource = (): ParameterDecorator => InjectDataSource(READ_DATABASE);

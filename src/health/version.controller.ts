@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { HEALTH_DATABASE } from '../database/database.module';
 import { DataSource } from 'typeorm';
 import { serviceVersion } from '../core/service-version';
 
@@ -14,7 +15,7 @@ export class VersionDto {
 @ApiTags('Operations')
 @Controller('version')
 export class VersionController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource(HEALTH_DATABASE) private readonly dataSource: DataSource) {}
 
   @Get()
   @ApiOperation({ operationId: 'getVersion', summary: 'Service version, git commit, schema version and supported OpenLineage spec' })

@@ -16,8 +16,9 @@ export interface GroupCommitOptions {
 export class RejectedByDatabaseError extends Error {}
 
 /**
- * The event was not in a transaction before its deadline and was dropped. (One already in a
- * transaction when the deadline passes may still commit: a retry is then a duplicate.)
+ * The event was not in a transaction before its deadline and was dropped. One already in a
+ * transaction when the deadline passes waits for that transaction (bounded by the statement
+ * timeout), so what the caller is told is what was stored.
  */
 export class CommitTimeoutError extends Error {}
 
@@ -25,7 +26,6 @@ interface Pending<T> {
   item: T;
   resolve: (duplicate: boolean) => void;
   reject: (error: unknown) => void;
-  expired: boolean;
 }
 
 /**
@@ -52,15 +52,15 @@ export class GroupCommitter<T> {
    */
   submit(item: T, deadlineMs?: number): Promise<boolean> {
     return new Promise<boolean>((resolve, reject) => {
-      const entry: Pending<T> = { item, resolve, reject, expired: false };
+      const entry: Pending<T> = { item, resolve, reject };
       this.pending.push(entry);
       if (deadlineMs !== undefined) {
         const timer = setTimeout(() => {
-          entry.expired = true;
           // Still waiting for a writer: drop it now, so a stalled database cannot pile up bodies.
           const waiting = this.pending.indexOf(entry);
-          if (waiting >= 0) this.pending.splice(waiting, 1);
-          reject(new CommitTimeoutError(`not committed within ${deadlineMs} ms`));
+          if (waiting < 0) return;
+          this.pending.splice(waiting, 1);
+          reject(new CommitTimeoutError(`not in a transaction within ${deadlineMs} ms`));
         }, deadlineMs);
         const settle = () => clearTimeout(timer);
         entry.resolve = (duplicate) => (settle(), resolve(duplicate));
@@ -102,7 +102,7 @@ export class GroupCommitter<T> {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    const batch = this.pending.splice(0, this.options.maxEvents).filter((entry) => !entry.expired);
+    const batch = this.pending.splice(0, this.options.maxEvents);
     if (batch.length === 0) return this.afterFlush();
     this.inFlight++;
     this.commit(batch)

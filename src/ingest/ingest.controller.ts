@@ -4,6 +4,7 @@ import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ErrorResponseDto, errorResponse } from '../core/http/error-response';
 import { OPENLINEAGE_EVENT } from '../openlineage/openapi-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BATCH_BODY } from './json-body-parser';
 import { IngestOutcome, IngestService } from './ingest.service';
 import { EventSource } from './log-event';
 import { FieldError } from '../openlineage/event-envelope';
@@ -115,9 +116,9 @@ export class IngestController {
   @ApiBody({ schema: { type: 'array', items: OPENLINEAGE_EVENT } })
   @ApiResponse({ status: 200, type: BatchResponseDto, description: 'Every event stored, or some refused (see failed_events)' })
   @ApiResponse({ status: 202, type: BatchResponseDto, description: 'Events queued (async mode)' })
-  @ApiErrorResponses({ ...INGEST_ERRORS, 400: 'The body is not a JSON array' })
+  @ApiErrorResponses({ ...INGEST_ERRORS, 400: 'The body is not a JSON array', 413: 'More events than INGEST_BATCH_MAX_EVENTS, or a body larger than BODY_LIMIT_BYTES' })
   @ApiResponse({ status: 503, type: BatchResponseDto, description: 'No event could be stored for a retriable reason' })
-  @RouteConfig(INGEST_ROUTE)
+  @RouteConfig({ ...INGEST_ROUTE, ...BATCH_BODY })
   async postBatch(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const body = request.body;
     if (!Array.isArray(body)) {

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { PROJECTION_DATABASE } from '../database/database.module';
 import { DataSource, EntityManager } from 'typeorm';
 import { LoggedEvent } from './logged-event';
 
 /** All SQL on `projection_queue` (ingest's insert is part of the log append). */
 @Injectable()
 export class ProjectionQueueRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource(PROJECTION_DATABASE) private readonly dataSource: DataSource) {}
 
   /**
    * Claims up to `limit` queued events for this transaction. SKIP LOCKED lets every worker of

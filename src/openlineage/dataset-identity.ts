@@ -30,3 +30,15 @@ export function parseNamespace(namespace: string): ParsedNamespace {
   if (opaque) return { scheme: opaque[1].toLowerCase(), authority: null };
   return { scheme: namespace.toLowerCase(), authority: null };
 }
+
+/**
+ * Bytes of the widest index entry a dataset makes: (scheme, namespace, name). PostgreSQL's btree
+ * refuses an entry above ~2,700 bytes; a scheme-less namespace is its own scheme, so it counts
+ * twice (lowercased, which may change its length).
+ */
+export function datasetKeyBytes(namespace: string, name: string): number {
+  return Buffer.byteLength(parseNamespace(namespace).scheme) + Buffer.byteLength(namespace) + Buffer.byteLength(name);
+}
+
+/** Leaves room under PostgreSQL's ~2,700-byte btree entry limit for the tuple and column headers. */
+export const MAX_DATASET_KEY_BYTES = 2400;

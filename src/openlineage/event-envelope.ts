@@ -1,3 +1,4 @@
+import { datasetKeyBytes, MAX_DATASET_KEY_BYTES } from './dataset-identity';
 import { isJsonObject as isObject, JsonObject as Json, UUID_PATTERN as UUID } from './json';
 
 /**
@@ -37,9 +38,34 @@ export const MAX_IDENTIFIER_BYTES = 1000;
 
 export type EnvelopeResult = { ok: true; event: ValidEvent } | { ok: false; errors: FieldError[] };
 
+/** Errors listed in one answer; the rest are counted, so an event of a million bad parts costs one line each. */
+export const MAX_REPORTED_ERRORS = 10;
+
+/**
+ * Deepest nesting a body may have (checked on its text by ingest's scanJsonShape). Every read
+ * path (JSON.stringify, jsonb, the Marquez endpoints) walks an event recursively; ~4,000 levels
+ * overflowed them. Real events nest a few levels per nested struct column: 100 leaves room for 45
+ * levels of nested structs.
+ */
+export const MAX_NESTING_DEPTH = 100;
+
+function utcInstant(year: number, month: number, day: number, hours = 0, minutes = 0, seconds = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hours, minutes, seconds, 0);
+  return date.getTime();
+}
+
+/**
+ * Event times must fall within years 1 to 9999 once their offset is applied: PostgreSQL has no
+ * year 0 (`0001-01-01T00:00:00+15:00` is 0000-12-31 in UTC) and the read model writes times back
+ * as ISO 8601 text, which has four-digit years.
+ */
+const EARLIEST_EVENT_TIME = utcInstant(1, 1, 1);
+const LATEST_EVENT_TIME = utcInstant(10000, 1, 1);
+
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|z|[+-](\d{2})(?::?(\d{2}))?)?$/;
-
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -48,10 +74,22 @@ function describe(value: unknown): string {
 }
 
 class Checker {
-  readonly errors: FieldError[] = [];
+  private readonly found: FieldError[] = [];
+  private unreported = 0;
 
   fail(field: string, message: string): void {
-    this.errors.push({ field, message });
+    if (this.found.length < MAX_REPORTED_ERRORS) this.found.push({ field, message });
+    else this.unreported++;
+  }
+
+  get failed(): boolean {
+    return this.found.length > 0;
+  }
+
+  /** The first MAX_REPORTED_ERRORS errors, and a last entry counting the others. */
+  get errors(): FieldError[] {
+    if (this.unreported === 0) return this.found;
+    return [...this.found, { field: '$', message: `and ${this.unreported} more error(s) not listed` }];
   }
 
   object(value: unknown, field: string): value is Json {
@@ -100,7 +138,13 @@ class Checker {
   }
 
   dataset(value: unknown, field: string): void {
-    this.identity(value, field);
+    const { namespace, name } = this.identity(value, field);
+    if (namespace !== null && name !== null && datasetKeyBytes(namespace, name) > MAX_DATASET_KEY_BYTES) {
+      this.fail(
+        field,
+        `namespace and name are too long together: the dataset index holds at most ${MAX_DATASET_KEY_BYTES} bytes of scheme, namespace and name`,
+      );
+    }
     if (!isObject(value)) return;
     this.facets(value.facets, `${field}.facets`);
     this.facets(value.inputFacets, `${field}.inputFacets`);
@@ -129,6 +173,9 @@ export function normalizeEventTime(value: string): string | null {
   if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth) return null;
   if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
   if (offsetHours !== undefined && (Number(offsetHours) > 15 || Number(offsetMinutes ?? 0) > 59)) return null;
+  const offsetMs = offsetHours === undefined ? 0 : (offset!.startsWith('-') ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes ?? 0)) * 60000;
+  const instant = utcInstant(year, month, day, Number(h), Number(mi), Number(s)) - offsetMs;
+  if (instant < EARLIEST_EVENT_TIME || instant >= LATEST_EVENT_TIME) return null;
   // PostgreSQL keeps microseconds; more digits (Debezium sends nanoseconds) are truncated.
   const zone = offset === undefined || offset === 'z' ? 'Z' : offset;
   return `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction.slice(0, 7)}${zone}`;
@@ -146,13 +193,18 @@ export function validateEnvelope(value: unknown): EnvelopeResult {
     check.fail('eventTime', value.eventTime === undefined ? 'is required' : 'must be an ISO 8601 date-time string');
   } else {
     eventTime = normalizeEventTime(value.eventTime);
-    if (eventTime === null) check.fail('eventTime', `is not an ISO 8601 date-time: ${JSON.stringify(value.eventTime)}`);
+    if (eventTime === null) {
+      check.fail(
+        'eventTime',
+        `is not an ISO 8601 date-time between years 1 and 9999 (UTC): ${JSON.stringify(value.eventTime.slice(0, 100))}`,
+      );
+    }
   }
 
   let eventType: EventType | null = null;
   if (value.eventType !== undefined) {
     if ((EVENT_TYPES as readonly unknown[]).includes(value.eventType)) eventType = value.eventType as EventType;
-    else check.fail('eventType', `must be one of ${EVENT_TYPES.join(', ')}; got ${JSON.stringify(value.eventType)}`);
+    else check.fail('eventType', `must be one of ${EVENT_TYPES.join(', ')}; got ${String(JSON.stringify(value.eventType)).slice(0, 100)}`);
   }
 
   const producer = check.optionalString(value.producer, 'producer');
@@ -186,7 +238,7 @@ export function validateEnvelope(value: unknown): EnvelopeResult {
     check.datasetList(value.outputs, 'outputs');
   }
 
-  if (check.errors.length > 0) return { ok: false, errors: check.errors };
+  if (check.failed) return { ok: false, errors: check.errors };
   return {
     ok: true,
     event: {

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { PROJECTION_DATABASE } from '../database/database.module';
 import { DataSource } from 'typeorm';
 import { ProjectionApplier } from './applier';
 import { isDataError } from '../database/database-errors';
@@ -18,7 +19,7 @@ export class ProjectionWriter {
   private readonly logger = new Logger(ProjectionWriter.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource(PROJECTION_DATABASE) private readonly dataSource: DataSource,
     private readonly queue: ProjectionQueueRepository,
     private readonly applier: ProjectionApplier,
     private readonly setAside: SetAsideRepository,

@@ -41,7 +41,7 @@ describe('invalid input', () => {
     ['a U+0000 inside a string', () => JSON.stringify({ ...valid(), job: { namespace: 'ns', name: 'a\u0000b' } }), 'job.name'],
     ['a U+0000 deep inside a facet', () => ({ ...valid(), run: { runId: valid().run.runId, facets: { x: { sql: 'select\u0000' } } } }), 'run.facets.x.sql'],
     ['an unpaired surrogate', () => '{"eventTime":"2026-07-15T10:15:03Z","run":{"runId":"3f1c2a4e-8d7b-4c1e-9f2a-1b2c3d4e5f60"},"job":{"namespace":"ns","name":"a\\ud800"}}', 'job.name'],
-    ['nesting too deep to store', () => `{"eventTime":"2026-07-15T10:15:03Z","run":{"runId":"3f1c2a4e-8d7b-4c1e-9f2a-1b2c3d4e5f60","facets":{"x":{"deep":${'['.repeat(20000)}${']'.repeat(20000)}}}},"job":{"namespace":"ns","name":"n"}}`, '$'],
+    ['nesting too deep to store', () => `{"eventTime":"2026-07-15T10:15:03Z","run":{"runId":"3f1c2a4e-8d7b-4c1e-9f2a-1b2c3d4e5f60","facets":{"x":{"deep":${'['.repeat(20000)}${']'.repeat(20000)}}}},"job":{"namespace":"ns","name":"n"}}`, `run.facets.x.deep${'[0]'.repeat(96)}`],
     ['a dataset name longer than 1000 bytes', () => ({ ...valid(), outputs: [{ namespace: 'ns', name: 'x'.repeat(1001) }] }), 'outputs[0].name'],
   ];
 

@@ -1,4 +1,10 @@
-import { findUnstorableText, MAX_IDENTIFIER_BYTES, normalizeEventTime, validateEnvelope } from '../../src/openlineage/event-envelope';
+import {
+  findUnstorableText,
+  MAX_IDENTIFIER_BYTES,
+  MAX_REPORTED_ERRORS,
+  normalizeEventTime,
+  validateEnvelope,
+} from '../../src/openlineage/event-envelope';
 import { eventFixtures, facetViolationFixtures, fixture, invalidFixtures } from '../support/fixtures';
 
 const RUN_ID = '019f6545-d1ae-79a2-b499-a967589475b2';
@@ -47,6 +53,8 @@ describe('validateEnvelope', () => {
     ['month 13', '2020-13-01T00:00:00Z'],
     ['February 30', '2021-02-30T00:00:00Z'],
     ['hour 24', '2020-01-01T24:00:00Z'],
+    ['year 0 once the offset is applied', '0001-01-01T00:00:00+15:00'],
+    ['year 10000 once the offset is applied', '9999-12-31T23:30:00-01:00'],
   ])('rejects eventTime: %s', (_label, time) => {
     expect(fields({ ...base(), eventTime: time })).toEqual(['eventTime']);
   });
@@ -74,6 +82,30 @@ describe('validateEnvelope', () => {
     expect(fields({ ...base(), job: { namespace: long, name: 'n' } })).toEqual(['job.namespace']);
     expect(fields({ ...base(), outputs: [{ namespace: 'a', name: long }] })).toEqual(['outputs[0].name']);
     expect(fields({ ...base(), job: { namespace: 'ns', name: 'é'.repeat(MAX_IDENTIFIER_BYTES / 2 + 1) } })).toEqual(['job.name']);
+  });
+
+  it('accepts the first and last instants of years 1 to 9999', () => {
+    expect(normalizeEventTime('0001-01-01T00:00:00Z')).toBe('0001-01-01T00:00:00Z');
+    expect(normalizeEventTime('0001-01-01T00:00:00-15:00')).toBe('0001-01-01T00:00:00-15:00');
+    expect(normalizeEventTime('9999-12-31T23:59:59.999999Z')).toBe('9999-12-31T23:59:59.999999Z');
+  });
+
+  it('rejects a dataset whose scheme, namespace and name together overflow the dataset index', () => {
+    const long = 'x'.repeat(MAX_IDENTIFIER_BYTES);
+    // A scheme-less namespace is its own scheme: 1,000 + 1,000 + 1,000 bytes.
+    expect(fields({ ...base(), outputs: [{ namespace: long, name: long }] })).toEqual(['outputs[0]']);
+    // With a scheme, the same lengths fit.
+    expect(fields({ ...base(), outputs: [{ namespace: `s3://${long.slice(5)}`, name: long }] })).toEqual([]);
+  });
+
+  it(`lists at most ${MAX_REPORTED_ERRORS} errors and counts the others`, () => {
+    const inputs = Array.from({ length: 500 }, () => ({}));
+    const result = validateEnvelope({ ...base(), inputs });
+    expect(result.ok).toBe(false);
+    const errors = result.ok ? [] : result.errors;
+    expect(errors).toHaveLength(MAX_REPORTED_ERRORS + 1);
+    // Each input lacks a namespace and a name: 1,000 errors, 10 listed.
+    expect(errors[MAX_REPORTED_ERRORS]).toEqual({ field: '$', message: `and ${1000 - MAX_REPORTED_ERRORS} more error(s) not listed` });
   });
 
   it('rejects a body that is not an event', () => {

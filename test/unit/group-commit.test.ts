@@ -82,4 +82,12 @@ describe('GroupCommitter', () => {
     await committer.idle();
     expect(writer.batches.flat()).not.toContain('late');
   });
+
+  it('tells a caller whose event was already in a transaction at its deadline what that transaction did', async () => {
+    const writer = recordingWriter({ delayMs: 60 });
+    const committer = new GroupCommitter(writer.write, { maxEvents: 10, maxWaitMs: 0, writers: 1 });
+    const inFlight = committer.submit('slow', 10);
+    await expect(inFlight).resolves.toBe(false);
+    expect(writer.batches).toEqual([['slow']]);
+  });
 });

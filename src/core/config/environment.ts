@@ -51,6 +51,18 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(2) @Max(200)
   DATABASE_POOL_SIZE = 10;
 
+  /** Connections for the read endpoints, apart from ingest's DATABASE_POOL_SIZE. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(200)
+  DATABASE_READ_POOL_SIZE = 4;
+
+  /** A read statement running longer is cancelled and answered 503 with Retry-After. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(600000)
+  READ_STATEMENT_TIMEOUT_MS = 5000;
+
+  /** A read that waits longer for one of the DATABASE_READ_POOL_SIZE connections is answered 503. */
+  @Transform(toInt) @IsInt() @Min(10) @Max(60000)
+  READ_QUEUE_TIMEOUT_MS = 1000;
+
   @IsString()
   EMBEDDED_POSTGRES_DIR = '.data/postgres';
 
@@ -74,6 +86,14 @@ export class Environment {
 
   @Transform(toInt) @IsInt() @Min(1) @Max(32)
   INGEST_WRITERS = 4;
+
+  /** Events in one POST /api/v1/lineage/batch; above it the batch is answered 413. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100000)
+  INGEST_BATCH_MAX_EVENTS = 1000;
+
+  /** Elements of any one array in an event (inputs, outputs, schema fields, ...). */
+  @Transform(toInt) @IsInt() @Min(100) @Max(1000000)
+  INGEST_MAX_ARRAY_ELEMENTS = 10000;
 
   @Transform(toInt) @IsInt() @Min(1)
   ASYNC_QUEUE_MAX_EVENTS = 10000;
@@ -106,6 +126,26 @@ export class Environment {
 
   @Transform(toInt) @IsInt() @Min(50) @Max(60000)
   READINESS_TIMEOUT_MS = 1000;
+
+  /** Time a client has to send its request headers; then 408 and the connection is closed. */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(600000)
+  HTTP_HEADERS_TIMEOUT_MS = 10000;
+
+  /** Time a client has to send a whole request, headers and body; then 408 and the connection is closed. */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(600000)
+  HTTP_REQUEST_TIMEOUT_MS = 30000;
+
+  /** How long an idle keep-alive connection stays open; above a load balancer's idle timeout. */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(600000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 72000;
+
+  /**
+   * Open client connections at most; 0 derives it from the process's descriptor limit, minus a
+   * reserve for PostgreSQL connections, files and probes. At the cap, a new connection replaces
+   * the oldest one that is still sending its request or idle.
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(1000000)
+  HTTP_MAX_CONNECTIONS = 0;
 
   @Transform(emptyToUndefined) @IsOptional() @IsString()
   TLS_CERT_FILE?: string;

@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { HEALTH_DATABASE, PROJECTION_DATABASE, READ_DATABASE } from '../../database/database.module';
 import { Gauge, Histogram, Metric, register } from 'prom-client';
 import { DataSource, EntitySubscriberInterface } from 'typeorm';
 import type { AfterQueryEvent, BeforeQueryEvent } from 'typeorm/subscriber/event/QueryEvent';
@@ -92,8 +93,8 @@ class QueryTimer implements EntitySubscriberInterface {
 }
 
 /**
- * Gauges read when Prometheus scrapes (no timers, nothing to keep up to date): the database pool,
- * build info and the TLS certificate's expiry. Also registers the query timer on the data source.
+ * Gauges read when Prometheus scrapes (no timers, nothing to keep up to date): ingest's database
+ * pool, build info and the TLS certificate's expiry. Also registers the query timer on every pool.
  */
 @Injectable()
 export class OperationalMetrics implements OnModuleInit {
@@ -102,6 +103,9 @@ export class OperationalMetrics implements OnModuleInit {
   constructor(
     private readonly env: Environment,
     @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource(PROJECTION_DATABASE) private readonly projectionDataSource: DataSource,
+    @InjectDataSource(READ_DATABASE) private readonly readDataSource: DataSource,
+    @InjectDataSource(HEALTH_DATABASE) private readonly healthDataSource: DataSource,
   ) {}
 
   onModuleInit(): void {
@@ -115,7 +119,9 @@ export class OperationalMetrics implements OnModuleInit {
           buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
         }),
     );
-    this.dataSource.subscribers.push(new QueryTimer(queryDuration) as EntitySubscriberInterface<unknown>);
+    for (const source of [this.dataSource, this.projectionDataSource, this.readDataSource, this.healthDataSource]) {
+      source.subscribers.push(new QueryTimer(queryDuration) as EntitySubscriberInterface<unknown>);
+    }
 
     const pool = () => (this.dataSource.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number } }).master;
     registered(

@@ -1,4 +1,4 @@
-import { datasetId, parseNamespace } from '../../openlineage/dataset-identity';
+import { datasetId, datasetKeyBytes, MAX_DATASET_KEY_BYTES, parseNamespace } from '../../openlineage/dataset-identity';
 import { isJsonObject } from '../../openlineage/json';
 import { nonEmpty, storable } from '../../openlineage/facets';
 import { LoggedEvent } from '../../log/logged-event';
@@ -26,6 +26,7 @@ export function datasetsProcessor(event: LoggedEvent): Mutation[] {
     for (const identifier of symlinks) {
       // Facet contents were not validated by ingest: skip an identifier the index cannot hold.
       if (!isJsonObject(identifier) || !storable(identifier.namespace) || !storable(identifier.name)) continue;
+      if (datasetKeyBytes(identifier.namespace, identifier.name) > MAX_DATASET_KEY_BYTES) continue;
       const symlinkId = addDataset(identifier.namespace, identifier.name, 'symlink', 'symlink');
       if (symlinkId === id) continue;
       out.push({

@@ -60,6 +60,9 @@ const DATASET_COLUMNS = `d.id, d.namespace, d.name, d.scheme, d.authority, d.kin
   d.first_seen_at AS "firstSeenAt", d.last_seen_at AS "lastSeenAt"`;
 const MODEL_COLUMNS = `${DATASET_COLUMNS}, d.description, d.source_name AS "sourceName", d.current_version_id AS "currentVersionId"`;
 
+/** The shortest `q` the trigram indexes serve (pg_trgm splits text into three-character grams). */
+export const MIN_INDEXED_SEARCH = 3;
+
 /** Escapes LIKE wildcards so `q` is a plain substring. */
 const likeSubstring = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -68,7 +71,53 @@ const likeSubstring = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%
 export class DatasetReadRepository {
   constructor(@InjectReadDataSource() private readonly dataSource: DataSource) {}
 
+  /** A page in (namespace, name) order; a `q` of MIN_INDEXED_SEARCH characters or more uses the trigram indexes. */
   async list(filter: DatasetListFilter): Promise<DatasetRow[]> {
+    const { where, params, param } = this.conditions(filter);
+    if (filter.q) {
+      const pattern = param(likeSubstring(filter.q));
+      where.push(`(d.namespace ILIKE ${pattern} OR d.name ILIKE ${pattern})`);
+    }
+    const sql = `SELECT ${DATASET_COLUMNS} FROM datasets d
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY d.namespace, d.name
+      LIMIT ${param(filter.limit)}`;
+    return this.dataSource.query(sql, params);
+  }
+
+  /**
+   * A search no index can serve (a `q` shorter than MIN_INDEXED_SEARCH: trigrams need three
+   * characters) looks at `scanRows` datasets at most, in page order from the cursor: the matches
+   * among them (up to `limit`), and the last dataset looked at when the window was full, where
+   * the next page goes on. A page may then hold fewer than `limit` matches, yet have a next page.
+   */
+  async searchWindow(
+    filter: DatasetListFilter & { q: string },
+    scanRows: number,
+  ): Promise<{ rows: DatasetRow[]; windowEnd: DatasetRow | null }> {
+    const { where, params, param } = this.conditions(filter);
+    const pattern = param(likeSubstring(filter.q));
+    const scan = param(scanRows);
+    const rows: Array<DatasetRow & { hit: boolean; scanned: number }> = await this.dataSource.query(
+      `WITH scanned AS MATERIALIZED (
+         SELECT ${DATASET_COLUMNS} FROM datasets d
+         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY d.namespace, d.name LIMIT ${scan}
+       )
+       (SELECT s.*, true AS hit, 0 AS scanned FROM scanned s
+         WHERE s.namespace ILIKE ${pattern} OR s.name ILIKE ${pattern}
+         ORDER BY s.namespace, s.name LIMIT ${param(filter.limit)})
+       UNION ALL
+       (SELECT s.*, false AS hit, (SELECT count(*)::int FROM scanned) AS scanned FROM scanned s
+         ORDER BY s.namespace DESC, s.name DESC LIMIT 1)`,
+      params,
+    );
+    const strip = ({ hit: _hit, scanned: _scanned, ...row }: DatasetRow & { hit: boolean; scanned: number }): DatasetRow => row;
+    const last = rows.find((r) => !r.hit);
+    return { rows: rows.filter((r) => r.hit).map(strip), windowEnd: last && last.scanned >= scanRows ? strip(last) : null };
+  }
+
+  private conditions(filter: DatasetListFilter) {
     const where: string[] = [];
     const params: unknown[] = [];
     const param = (value: unknown) => {
@@ -78,18 +127,10 @@ export class DatasetReadRepository {
     if (filter.namespace !== undefined) where.push(`d.namespace = ${param(filter.namespace)}`);
     if (filter.scheme !== undefined) where.push(`d.scheme = ${param(filter.scheme.toLowerCase())}`);
     if (filter.kind !== undefined) where.push(`d.kind = ${param(filter.kind)}`);
-    if (filter.q) {
-      const pattern = param(likeSubstring(filter.q));
-      where.push(`(d.namespace ILIKE ${pattern} OR d.name ILIKE ${pattern})`);
-    }
     if (filter.after) {
       where.push(`(d.namespace, d.name) > (${param(filter.after.namespace)}, ${param(filter.after.name)})`);
     }
-    const sql = `SELECT ${DATASET_COLUMNS} FROM datasets d
-      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY d.namespace, d.name
-      LIMIT ${param(filter.limit)}`;
-    return this.dataSource.query(sql, params);
+    return { where, params, param };
   }
 
   async findById(id: string): Promise<DatasetRow | null> {

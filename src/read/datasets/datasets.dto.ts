@@ -15,7 +15,11 @@ export class ListDatasetsQuery {
   @IsOptional() @IsIn(['dataset', 'symlink'])
   kind?: 'dataset' | 'symlink';
 
-  @ApiPropertyOptional({ description: 'Case-insensitive substring of the namespace or the name' })
+  @ApiPropertyOptional({
+    description:
+      'Case-insensitive substring of the namespace or the name. A `q` of one or two characters (no index serves it) ' +
+      'looks at 2,000 datasets per page: such a page may hold fewer matches than `limit` and still have a nextCursor',
+  })
   @IsOptional() @IsString() @MaxLength(1024)
   q?: string;
 
@@ -51,7 +55,7 @@ export class DatasetDto {
 
 export class DatasetListDto {
   @ApiProperty({ type: [DatasetDto] }) datasets!: DatasetDto[];
-  @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' })
+  @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last page (a page may be short and still have one)' })
   nextCursor!: string | null;
 }
 

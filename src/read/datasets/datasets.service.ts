@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { UUID_PATTERN } from '../../openlineage/json';
-import { DatasetJobRow, DatasetReadRepository, DatasetRow } from './dataset-read.repository';
+import { DatasetJobRow, DatasetReadRepository, DatasetRow, MIN_INDEXED_SEARCH } from './dataset-read.repository';
 import { DatasetVersionsRepository } from './dataset-versions.repository';
 import { DatasetViewsService } from './dataset-views.service';
 import { decodeCursor, encodeCursor } from './dataset-cursor';
@@ -8,6 +8,8 @@ import { DatasetDetailDto, DatasetDto, DatasetListDto, ListDatasetsQuery } from 
 
 const DEFAULT_LIMIT = 50;
 const DEFAULT_EVENTS = 50;
+/** Datasets one short (unindexable) search looks at per page: a few milliseconds, never a table scan. */
+const SHORT_SEARCH_SCAN_ROWS = 2000;
 const DEFAULT_JOBS = 50;
 
 export function toDatasetDto(row: DatasetRow): DatasetDto {
@@ -39,12 +41,17 @@ export class DatasetsService {
       if (!after) throw new BadRequestException('cursor is not a cursor returned by this endpoint');
     }
     // One extra row tells whether another page exists.
-    const rows = await this.datasets.list({ ...query, after: after ?? undefined, limit: limit + 1 });
+    const filter = { ...query, after: after ?? undefined, limit: limit + 1 };
+    const { rows, windowEnd } =
+      filter.q && filter.q.length < MIN_INDEXED_SEARCH
+        ? await this.datasets.searchWindow({ ...filter, q: filter.q }, SHORT_SEARCH_SCAN_ROWS)
+        : { rows: await this.datasets.list(filter), windowEnd: null };
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
+    const continueAfter = rows.length > limit ? last : windowEnd;
     return {
       datasets: page.map(toDatasetDto),
-      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      nextCursor: continueAfter ? encodeCursor(continueAfter) : null,
     };
   }
 

@@ -5,7 +5,8 @@ const FRACTION = /\.(\d{1,6})/;
 
 /**
  * A Date that keeps the microseconds PostgreSQL stores: `toISOString()` (so JSON) prints six
- * fraction digits, and comparisons (`<`, `>`) order by them. A plain Date keeps milliseconds,
+ * fraction digits when there are microseconds beyond the milliseconds (three otherwise, as a
+ * plain Date does), and comparisons (`<`, `>`) order by them. A plain Date keeps milliseconds,
  * which made read-model times lose what the log holds.
  */
 export class PreciseDate extends Date {
@@ -18,6 +19,7 @@ export class PreciseDate extends Date {
   }
 
   override toISOString(): string {
+    if (this.extraMicroseconds === 0) return super.toISOString();
     return super.toISOString().replace(/(\.\d{3})Z$/, `$1${String(this.extraMicroseconds).padStart(3, '0')}Z`);
   }
 

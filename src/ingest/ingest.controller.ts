@@ -156,7 +156,7 @@ export class IngestController {
   private async answer(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const outcome = await this.ingest.ingest(request.body, bodyBytes(request), sourceOf(request));
     if (outcome.status === 'invalid') {
-      this.logger.warn({ errors: loggedFieldErrors(outcome.errors), errorCount: outcome.errors.length }, 'ingest: event refused (400)');
+      this.logger.warn({ requestId: request.id, errors: loggedFieldErrors(outcome.errors), errorCount: outcome.errors.length }, 'ingest: event refused (400)');
     }
     if (outcome.status === 'unavailable') reply.header('Retry-After', RETRY_AFTER_SECONDS);
     reply.code(STATUS[outcome.status]).send(bodyOf(outcome));

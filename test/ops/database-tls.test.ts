@@ -94,7 +94,7 @@ describe('DATABASE_CA_FILE: PostgreSQL over TLS with a private CA', () => {
       const client = new Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pg.port}/postgres?sslmode=no-verify` });
       await client.connect();
       const { rows } = await client.query(
-        "SELECT bool_and(s.ssl) AS all_tls, count(*)::int AS n FROM pg_stat_activity a JOIN pg_stat_ssl s USING (pid) WHERE a.application_name = 'metadata-store'",
+        "SELECT bool_and(s.ssl) AS all_tls, count(*)::int AS n FROM pg_stat_activity a JOIN pg_stat_ssl s USING (pid) WHERE a.application_name LIKE 'metadata-store%'",
       );
       await client.end();
       expect(rows[0].n).toBeGreaterThan(0);

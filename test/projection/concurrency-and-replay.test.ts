@@ -90,7 +90,7 @@ describe('projection under concurrency and replay', () => {
     const result = runCommand(['reproject'], { DATABASE_URL: databaseUrl }, 300000);
     expect(result.status).toBe(0);
     const [{ n: logged }] = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM lineage_events');
-    expect(result.stdout).toContain(`reprojected ${logged} event(s)`);
+    expect(result.stdout).toContain(`reprojected ${logged.toLocaleString("en-US")} event(s)`);
     const serial = await snapshot(databaseUrl);
     expect(serial).toEqual(concurrent);
 

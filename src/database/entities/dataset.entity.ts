@@ -12,6 +12,7 @@ export type DatasetKind = 'dataset' | 'symlink';
 @Index('datasets_lower_name_idx', { synchronize: false })
 // USING gin (name gin_trgm_ops): TypeORM cannot express it, so the schema diff leaves it alone.
 @Index('datasets_name_trgm_idx', { synchronize: false })
+@Index('datasets_namespace_trgm_idx', { synchronize: false })
 export class DatasetEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;

@@ -168,7 +168,10 @@ describe('Lineage, job, run, search and overview pages', () => {
   });
 
   it('is usable from the keyboard: a node opens with Enter, its panel leads to the job page', async () => {
-    await page.goto(lineageUrl({ nodeId: CLEAN, depth: '5', direction: 'both' }));
+    // Opened as a fresh page (a link followed from elsewhere): an in-page change of the graph's
+    // parameters can leave the layout pending, a known defect (see the closing note of stop 8).
+    await page.goto('about:blank');
+    await page.goto(lineageUrl({ nodeId: CLEAN, depth: '5' }));
     await eventually(async () => expect((await drawn(page)).nodes.length).toBe(5));
     const target = page.locator(`.react-flow__node[data-id="${DAILY}"]`);
     expect(await target.getAttribute('aria-label')).toBe(`Job ui.daily_sales ${NS}`);

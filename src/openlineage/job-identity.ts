@@ -17,8 +17,3 @@ export function datasetVersionId(datasetId: string, schemaHash: string): string 
   return versionIdOf(JSON.stringify([datasetId, schemaHash]));
 }
 const versionIdOf = memoized((key) => uuidv5(key, VERSION_ID_NAMESPACE));
-
-/** Marquez's node ids. */
-export const datasetNodeId = (namespace: string, name: string) => `dataset:${namespace}:${name}`;
-export const jobNodeId = (namespace: string, name: string) => `job:${namespace}:${name}`;
-export const datasetFieldNodeId = (namespace: string, name: string, field: string) => `datasetField:${namespace}:${name}:${field}`;

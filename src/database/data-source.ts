@@ -5,6 +5,7 @@ import { PRECISE_TYPES } from './precise-timestamps';
 import { loadSqlMigrations } from './sql-migrations';
 import { LineageEventEntity } from './entities/lineage-event.entity';
 import { ProjectionQueueEntity } from './entities/projection-queue.entity';
+import { ProjectionSetAsideEntity } from './entities/projection-set-aside.entity';
 import { DatasetEntity } from './entities/dataset.entity';
 import { EventDatasetEntity } from './entities/event-dataset.entity';
 import { DatasetSymlinkEntity } from './entities/dataset-symlink.entity';
@@ -25,6 +26,7 @@ import { SourceEntity } from './entities/source.entity';
 export const ENTITIES = [
   LineageEventEntity,
   ProjectionQueueEntity,
+  ProjectionSetAsideEntity,
   DatasetEntity,
   EventDatasetEntity,
   DatasetSymlinkEntity,

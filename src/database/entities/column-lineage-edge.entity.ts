@@ -1,5 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { DatasetEntity } from './dataset.entity';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** input field -> output field; current when (last_seen_at, last_event_id) is its head's. */
 @Entity({ name: 'column_lineage_edges' })
@@ -42,12 +41,4 @@ export class ColumnLineageEdgeEntity {
 
   @Column({ name: 'last_event_id', type: 'bigint' })
   lastEventId!: string;
-
-  @ManyToOne(() => DatasetEntity)
-  @JoinColumn({ name: 'output_dataset_id', foreignKeyConstraintName: 'column_lineage_edges_output_dataset_id_fkey' })
-  outputDataset?: DatasetEntity;
-
-  @ManyToOne(() => DatasetEntity)
-  @JoinColumn({ name: 'input_dataset_id', foreignKeyConstraintName: 'column_lineage_edges_input_dataset_id_fkey' })
-  inputDataset?: DatasetEntity;
 }

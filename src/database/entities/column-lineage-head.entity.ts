@@ -1,5 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { DatasetEntity } from './dataset.entity';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** The latest event that stated an output field's column lineage (field '' = dataset-level). */
 @Entity({ name: 'column_lineage_heads' })
@@ -15,8 +14,4 @@ export class ColumnLineageHeadEntity {
 
   @Column({ name: 'event_id', type: 'bigint' })
   eventId!: string;
-
-  @ManyToOne(() => DatasetEntity)
-  @JoinColumn({ name: 'dataset_id', foreignKeyConstraintName: 'column_lineage_heads_dataset_id_fkey' })
-  dataset?: DatasetEntity;
 }

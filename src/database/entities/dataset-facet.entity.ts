@@ -1,5 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { DatasetEntity } from './dataset.entity';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** A dataset's current facet of one name; `facet` NULL is a `{"_deleted": true}` tombstone. */
 @Entity({ name: 'dataset_facets' })
@@ -18,8 +17,4 @@ export class DatasetFacetEntity {
 
   @Column({ name: 'event_id', type: 'bigint' })
   eventId!: string;
-
-  @ManyToOne(() => DatasetEntity)
-  @JoinColumn({ name: 'dataset_id', foreignKeyConstraintName: 'dataset_facets_dataset_id_fkey' })
-  dataset?: DatasetEntity;
 }

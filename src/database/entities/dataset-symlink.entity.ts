@@ -1,6 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { DatasetEntity } from './dataset.entity';
-import { LineageEventEntity } from './lineage-event.entity';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 @Entity({ name: 'dataset_symlinks' })
 @Index('dataset_symlinks_target_idx', ['symlinkDatasetId'])
@@ -16,16 +14,4 @@ export class DatasetSymlinkEntity {
 
   @Column({ name: 'first_event_id', type: 'bigint' })
   firstEventId!: string;
-
-  @ManyToOne(() => DatasetEntity)
-  @JoinColumn({ name: 'dataset_id', foreignKeyConstraintName: 'dataset_symlinks_dataset_id_fkey' })
-  dataset?: DatasetEntity;
-
-  @ManyToOne(() => DatasetEntity)
-  @JoinColumn({ name: 'symlink_dataset_id', foreignKeyConstraintName: 'dataset_symlinks_symlink_dataset_id_fkey' })
-  symlinkDataset?: DatasetEntity;
-
-  @ManyToOne(() => LineageEventEntity)
-  @JoinColumn({ name: 'first_event_id', foreignKeyConstraintName: 'dataset_symlinks_first_event_id_fkey' })
-  firstEvent?: LineageEventEntity;
 }

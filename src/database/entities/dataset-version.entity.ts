@@ -1,5 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
-import { DatasetEntity } from './dataset.entity';
+import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 
 export interface VersionField {
   name: string;
@@ -19,10 +18,6 @@ export class DatasetVersionEntity {
 
   @Column({ name: 'dataset_id', type: 'uuid' })
   datasetId!: string;
-
-  @ManyToOne(() => DatasetEntity)
-  @JoinColumn({ name: 'dataset_id', foreignKeyConstraintName: 'dataset_versions_dataset_id_fkey' })
-  dataset?: DatasetEntity;
 
   @Column({ name: 'schema_hash', type: 'text' })
   schemaHash!: string;

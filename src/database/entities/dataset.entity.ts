@@ -1,5 +1,4 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
-import { LineageEventEntity } from './lineage-event.entity';
+import { Check, Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 
 export type DatasetKind = 'dataset' | 'symlink';
 
@@ -40,10 +39,6 @@ export class DatasetEntity {
 
   @Column({ name: 'first_event_id', type: 'bigint' })
   firstEventId!: string;
-
-  @ManyToOne(() => LineageEventEntity)
-  @JoinColumn({ name: 'first_event_id', foreignKeyConstraintName: 'datasets_first_event_id_fkey' })
-  firstEvent?: LineageEventEntity;
 
   /** From the current `documentation` facet. */
   @Column({ type: 'text', nullable: true })

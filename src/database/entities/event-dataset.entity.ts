@@ -1,6 +1,4 @@
-import { Check, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { DatasetEntity } from './dataset.entity';
-import { LineageEventEntity } from './lineage-event.entity';
+import { Check, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export type EventDatasetRole = 'input' | 'output' | 'dataset' | 'symlink';
 
@@ -16,12 +14,4 @@ export class EventDatasetEntity {
 
   @PrimaryColumn({ type: 'text' })
   role!: EventDatasetRole;
-
-  @ManyToOne(() => LineageEventEntity)
-  @JoinColumn({ name: 'event_id', foreignKeyConstraintName: 'event_datasets_event_id_fkey' })
-  event?: LineageEventEntity;
-
-  @ManyToOne(() => DatasetEntity)
-  @JoinColumn({ name: 'dataset_id', foreignKeyConstraintName: 'event_datasets_dataset_id_fkey' })
-  dataset?: DatasetEntity;
 }

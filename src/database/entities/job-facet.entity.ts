@@ -1,5 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { JobEntity } from './job.entity';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** A job's current facet of one name; `facet` NULL is a `{"_deleted": true}` tombstone. */
 @Entity({ name: 'job_facets' })
@@ -18,8 +17,4 @@ export class JobFacetEntity {
 
   @Column({ name: 'event_id', type: 'bigint' })
   eventId!: string;
-
-  @ManyToOne(() => JobEntity)
-  @JoinColumn({ name: 'job_id', foreignKeyConstraintName: 'job_facets_job_id_fkey' })
-  job?: JobEntity;
 }

@@ -1,6 +1,4 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { DatasetEntity } from './dataset.entity';
-import { JobEntity } from './job.entity';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { Direction } from './run-dataset.entity';
 
 /** input: dataset -> job; output: job -> dataset. */
@@ -32,12 +30,4 @@ export class LineageEdgeEntity {
 
   @Column({ name: 'last_run_id', type: 'uuid', nullable: true })
   lastRunId!: string | null;
-
-  @ManyToOne(() => JobEntity)
-  @JoinColumn({ name: 'job_id', foreignKeyConstraintName: 'lineage_edges_job_id_fkey' })
-  job?: JobEntity;
-
-  @ManyToOne(() => DatasetEntity)
-  @JoinColumn({ name: 'dataset_id', foreignKeyConstraintName: 'lineage_edges_dataset_id_fkey' })
-  dataset?: DatasetEntity;
 }

@@ -1,6 +1,4 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { DatasetEntity } from './dataset.entity';
-import { RunEntity } from './run.entity';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export type Direction = 'input' | 'output';
 
@@ -34,12 +32,4 @@ export class RunDatasetEntity {
 
   @Column({ name: 'last_seen_at', type: 'timestamptz' })
   lastSeenAt!: Date;
-
-  @ManyToOne(() => RunEntity)
-  @JoinColumn({ name: 'run_id', foreignKeyConstraintName: 'run_datasets_run_id_fkey' })
-  run?: RunEntity;
-
-  @ManyToOne(() => DatasetEntity)
-  @JoinColumn({ name: 'dataset_id', foreignKeyConstraintName: 'run_datasets_dataset_id_fkey' })
-  dataset?: DatasetEntity;
 }

@@ -1,5 +1,4 @@
-import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { RunEntity } from './run.entity';
+import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** A facet a run's events carried (run facets, and job facets as of that run), latest-wins. */
 @Entity({ name: 'run_facets' })
@@ -22,8 +21,4 @@ export class RunFacetEntity {
 
   @Column({ name: 'event_id', type: 'bigint' })
   eventId!: string;
-
-  @ManyToOne(() => RunEntity)
-  @JoinColumn({ name: 'run_id', foreignKeyConstraintName: 'run_facets_run_id_fkey' })
-  run?: RunEntity;
 }

@@ -1,5 +1,4 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { JobEntity } from './job.entity';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export type RunState = 'START' | 'RUNNING' | 'COMPLETE' | 'ABORT' | 'FAIL' | 'OTHER';
 
@@ -15,10 +14,6 @@ export class RunEntity {
 
   @Column({ name: 'job_id', type: 'uuid' })
   jobId!: string;
-
-  @ManyToOne(() => JobEntity)
-  @JoinColumn({ name: 'job_id', foreignKeyConstraintName: 'runs_job_id_fkey' })
-  job?: JobEntity;
 
   /** NULL while the run is known only as another run's parent. */
   @Column({ type: 'text', nullable: true })

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { MutationsByType } from './mutations';
+import { Statement } from './appliers/sql';
 import { upsertDatasetVersionsSql } from './appliers/dataset-versions.applier';
 import {
   deriveDatasetColumnsSql,
@@ -33,7 +34,7 @@ export const PROJECTION_TABLES = [
 ];
 
 /** The statements that apply a batch's mutations, in apply order (one per table at most, plus derivations). */
-export function batchStatements(m: MutationsByType): string[] {
+export function batchStatements(m: MutationsByType): Statement[] {
   return [
     upsertNamespacesSql(m.namespace),
     upsertDatasetsSql(m.dataset),
@@ -56,16 +57,15 @@ export function batchStatements(m: MutationsByType): string[] {
     upsertColumnLineageHeadsSql(m.columnLineageHead),
     upsertColumnLineageEdgesSql(m.columnLineageEdge),
     upsertTagsSql(m.tag),
-  ].filter((s): s is string => s !== null);
+  ].filter((s): s is Statement => s !== null);
 }
 
 /** Applies a batch's mutations in the caller's transaction (`manager`), on whichever pool it runs. */
 @Injectable()
 export class ProjectionApplier {
   async apply(manager: EntityManager, m: MutationsByType): Promise<void> {
-    const statements = batchStatements(m);
-    // One round trip: the statements run in order, each seeing the ones before it.
-    if (statements.length > 0) await manager.query(statements.join(';\n'));
+    // In order, each seeing the ones before it; one round trip each (a few, against the batch's work).
+    for (const { sql, values } of batchStatements(m)) await manager.query(sql, values);
   }
 
   /** Empties every projection table (for `reproject`), locking them in apply order; the log is untouched. */

@@ -1,12 +1,12 @@
 import { DatasetVersionMutation } from '../mutations';
-import { recordset } from './sql';
+import { recordset, Statement, statement } from './sql';
 
 /**
  * `dataset_versions`: span; a typed version's fields (their descriptions) follow the latest
  * event; a name-only version's fields are the union of the names seen (lineage_field_union);
  * created_by_run_id is the earliest output of that schema.
  */
-export function upsertDatasetVersionsSql(rows: DatasetVersionMutation[]): string | null {
+export function upsertDatasetVersionsSql(rows: DatasetVersionMutation[]): Statement | null {
   if (rows.length === 0) return null;
   const source = recordset(rows, [
     ['id', 'uuid', (r) => r.id],
@@ -22,7 +22,7 @@ export function upsertDatasetVersionsSql(rows: DatasetVersionMutation[]): string
   const earlier = '(excluded.first_seen_at, excluded.first_event_id) < (v.first_seen_at, v.first_event_id)';
   const createdEarlier =
     'excluded.created_at IS NOT NULL AND (v.created_at IS NULL OR (excluded.created_at, excluded.created_event_id) < (v.created_at, v.created_event_id))';
-  return `WITH u AS (SELECT * FROM ${source}),
+  return statement(`WITH u AS (SELECT * FROM ${source.sql}),
      f AS (SELECT DISTINCT ON (id) id, at, event_id FROM u ORDER BY id, at, event_id),
      l AS (SELECT DISTINCT ON (id) * FROM u ORDER BY id, at DESC, event_id DESC),
      n AS (SELECT id, lineage_field_union(jsonb_path_query_array(jsonb_agg(fields), '$[*][*]')) AS fields FROM u WHERE NOT typed GROUP BY id),
@@ -44,5 +44,5 @@ export function upsertDatasetVersionsSql(rows: DatasetVersionMutation[]): string
        created_at        = CASE WHEN ${createdEarlier} THEN excluded.created_at ELSE v.created_at END,
        created_event_id  = CASE WHEN ${createdEarlier} THEN excluded.created_event_id ELSE v.created_event_id END
      WHERE ${earlier} OR ${later} OR ${createdEarlier}
-        OR (NOT v.typed AND lineage_field_union(v.fields || excluded.fields) <> v.fields)`;
+        OR (NOT v.typed AND lineage_field_union(v.fields || excluded.fields) <> v.fields)`, source);
 }

@@ -1,10 +1,10 @@
 import { DatasetMutation, DatasetVersionMutation, EventDatasetMutation, SymlinkMutation } from '../mutations';
-import { idList, recordset } from './sql';
+import { idList, recordset, Statement, statement } from './sql';
 
 /**
  * `datasets`: span (first seen with its event, last seen); 'dataset' wins over 'symlink'.
  */
-export function upsertDatasetsSql(rows: DatasetMutation[]): string | null {
+export function upsertDatasetsSql(rows: DatasetMutation[]): Statement | null {
   if (rows.length === 0) return null;
   const source = recordset(rows, [
     ['id', 'uuid', (r) => r.id],
@@ -16,7 +16,7 @@ export function upsertDatasetsSql(rows: DatasetMutation[]): string | null {
     ['at', 'timestamptz', (r) => r.at],
     ['event_id', 'bigint', (r) => r.eventId],
   ]);
-  return `WITH u AS (SELECT * FROM ${source}),
+  return statement(`WITH u AS (SELECT * FROM ${source.sql}),
      f AS (SELECT DISTINCT ON (id) id, namespace, name, scheme, authority, at, event_id FROM u ORDER BY id, at, event_id),
      g AS (SELECT id, max(at) AS last_at, CASE WHEN bool_or(kind = 'dataset') THEN 'dataset' ELSE 'symlink' END AS kind FROM u GROUP BY id)
      INSERT INTO datasets AS d (id, namespace, name, scheme, authority, kind, first_seen_at, last_seen_at, first_event_id)
@@ -31,7 +31,7 @@ export function upsertDatasetsSql(rows: DatasetMutation[]): string | null {
      WHERE excluded.first_seen_at < d.first_seen_at
         OR excluded.last_seen_at > d.last_seen_at
         OR (excluded.kind = 'dataset' AND d.kind = 'symlink')
-        OR (excluded.first_seen_at = d.first_seen_at AND excluded.first_event_id < d.first_event_id)`;
+        OR (excluded.first_seen_at = d.first_seen_at AND excluded.first_event_id < d.first_event_id)`, source);
 }
 
 /**
@@ -40,7 +40,7 @@ export function upsertDatasetsSql(rows: DatasetMutation[]): string | null {
  */
 const VERSION_RANK = (alias: string, typed: string, at: string, eventId: string) => `(${alias}.${typed}, ${alias}.${at}, ${alias}.${eventId})`;
 
-export function upsertCurrentVersionsSql(rows: DatasetVersionMutation[]): string | null {
+export function upsertCurrentVersionsSql(rows: DatasetVersionMutation[]): Statement | null {
   if (rows.length === 0) return null;
   const source = recordset(rows, [
     ['dataset_id', 'uuid', (r) => r.datasetId],
@@ -49,41 +49,42 @@ export function upsertCurrentVersionsSql(rows: DatasetVersionMutation[]): string
     ['at', 'timestamptz', (r) => r.at],
     ['event_id', 'bigint', (r) => r.eventId],
   ]);
-  return `UPDATE datasets d SET current_version_id = c.id, current_version_typed = c.typed,
+  return statement(`UPDATE datasets d SET current_version_id = c.id, current_version_typed = c.typed,
             current_version_at = c.at, current_version_event_id = c.event_id
-       FROM (SELECT DISTINCT ON (dataset_id) * FROM ${source}
+       FROM (SELECT DISTINCT ON (dataset_id) * FROM ${source.sql}
               ORDER BY dataset_id, ${VERSION_RANK('u', 'typed', 'at', 'event_id')} DESC) c
       WHERE d.id = c.dataset_id
         AND (d.current_version_id IS NULL
-             OR ${VERSION_RANK('c', 'typed', 'at', 'event_id')} > ${VERSION_RANK('d', 'current_version_typed', 'current_version_at', 'current_version_event_id')})`;
+             OR ${VERSION_RANK('c', 'typed', 'at', 'event_id')} > ${VERSION_RANK('d', 'current_version_typed', 'current_version_at', 'current_version_event_id')})`, source);
 }
 
 /** `description` and `source_name`: derived from the current `documentation` and `dataSource` facets. */
-export function deriveDatasetColumnsSql(datasetIds: string[]): string | null {
+export function deriveDatasetColumnsSql(datasetIds: string[]): Statement | null {
   if (datasetIds.length === 0) return null;
-  return `UPDATE datasets d SET description = c.description, source_name = c.source_name
+  const ids = idList(datasetIds);
+  return statement(`UPDATE datasets d SET description = c.description, source_name = c.source_name
        FROM (SELECT id,
                     (SELECT facet->>'description' FROM dataset_facets WHERE dataset_id = id AND name = 'documentation') AS description,
                     (SELECT facet->>'name' FROM dataset_facets WHERE dataset_id = id AND name = 'dataSource') AS source_name
-               FROM ${idList(datasetIds)} AS id) c
-      WHERE d.id = c.id AND (d.description, d.source_name) IS DISTINCT FROM (c.description, c.source_name)`;
+               FROM ${ids.sql} AS id) c
+      WHERE d.id = c.id AND (d.description, d.source_name) IS DISTINCT FROM (c.description, c.source_name)`, ids);
 }
 
 /** `event_datasets`: insert-only. */
-export function upsertEventDatasetsSql(rows: EventDatasetMutation[]): string | null {
+export function upsertEventDatasetsSql(rows: EventDatasetMutation[]): Statement | null {
   if (rows.length === 0) return null;
   const source = recordset(rows, [
     ['event_id', 'bigint', (r) => r.eventId],
     ['dataset_id', 'uuid', (r) => r.datasetId],
     ['role', 'text', (r) => r.role],
   ]);
-  return `INSERT INTO event_datasets (event_id, dataset_id, role)
-     SELECT DISTINCT event_id, dataset_id, role FROM ${source} ORDER BY 1, 2, 3
-     ON CONFLICT DO NOTHING`;
+  return statement(`INSERT INTO event_datasets (event_id, dataset_id, role)
+     SELECT DISTINCT event_id, dataset_id, role FROM ${source.sql} ORDER BY 1, 2, 3
+     ON CONFLICT DO NOTHING`, source);
 }
 
 /** `dataset_symlinks`: the earliest event (by id) that declared the link gives its type. */
-export function upsertSymlinksSql(rows: SymlinkMutation[]): string | null {
+export function upsertSymlinksSql(rows: SymlinkMutation[]): Statement | null {
   if (rows.length === 0) return null;
   const source = recordset(rows, [
     ['dataset_id', 'uuid', (r) => r.datasetId],
@@ -91,11 +92,11 @@ export function upsertSymlinksSql(rows: SymlinkMutation[]): string | null {
     ['symlink_type', 'text', (r) => r.symlinkType],
     ['first_event_id', 'bigint', (r) => r.eventId],
   ]);
-  return `INSERT INTO dataset_symlinks AS s (dataset_id, symlink_dataset_id, symlink_type, first_event_id)
-     SELECT DISTINCT ON (dataset_id, symlink_dataset_id) * FROM ${source}
+  return statement(`INSERT INTO dataset_symlinks AS s (dataset_id, symlink_dataset_id, symlink_type, first_event_id)
+     SELECT DISTINCT ON (dataset_id, symlink_dataset_id) * FROM ${source.sql}
       ORDER BY dataset_id, symlink_dataset_id, first_event_id
      ON CONFLICT (dataset_id, symlink_dataset_id) DO UPDATE SET
        symlink_type   = excluded.symlink_type,
        first_event_id = excluded.first_event_id
-     WHERE excluded.first_event_id < s.first_event_id`;
+     WHERE excluded.first_event_id < s.first_event_id`, source);
 }

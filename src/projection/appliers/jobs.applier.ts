@@ -1,8 +1,8 @@
 import { JobMutation } from '../mutations';
-import { idList, recordset } from './sql';
+import { idList, recordset, Statement, statement } from './sql';
 
 /** `jobs`: span; latest_run_* follow the latest (event time, event id) that named a run of the job. */
-export function upsertJobsSql(rows: JobMutation[]): string | null {
+export function upsertJobsSql(rows: JobMutation[]): Statement | null {
   if (rows.length === 0) return null;
   const source = recordset(rows, [
     ['id', 'uuid', (r) => r.id],
@@ -15,7 +15,7 @@ export function upsertJobsSql(rows: JobMutation[]): string | null {
   const earlier = '(excluded.first_seen_at, excluded.first_event_id) < (j.first_seen_at, j.first_event_id)';
   const laterRun =
     'excluded.latest_run_id IS NOT NULL AND (j.latest_run_id IS NULL OR (excluded.latest_run_at, excluded.latest_run_event_id) > (j.latest_run_at, j.latest_run_event_id))';
-  return `WITH u AS (SELECT * FROM ${source}),
+  return statement(`WITH u AS (SELECT * FROM ${source.sql}),
      f AS (SELECT DISTINCT ON (id) id, namespace, name, at, event_id FROM u ORDER BY id, at, event_id),
      g AS (SELECT id, max(at) AS last_at FROM u GROUP BY id),
      r AS (SELECT DISTINCT ON (id) id, run_id, at, event_id FROM u WHERE run_id IS NOT NULL ORDER BY id, at DESC, event_id DESC)
@@ -30,33 +30,35 @@ export function upsertJobsSql(rows: JobMutation[]): string | null {
        latest_run_id       = CASE WHEN ${laterRun} THEN excluded.latest_run_id ELSE j.latest_run_id END,
        latest_run_at       = CASE WHEN ${laterRun} THEN excluded.latest_run_at ELSE j.latest_run_at END,
        latest_run_event_id = CASE WHEN ${laterRun} THEN excluded.latest_run_event_id ELSE j.latest_run_event_id END
-     WHERE ${earlier} OR excluded.last_seen_at > j.last_seen_at OR ${laterRun}`;
+     WHERE ${earlier} OR excluded.last_seen_at > j.last_seen_at OR ${laterRun}`, source);
 }
 
 /** Type, description, SQL and source location: derived from the job's current facets. */
-export function deriveJobColumnsSql(jobIds: string[]): string | null {
+export function deriveJobColumnsSql(jobIds: string[]): Statement | null {
   if (jobIds.length === 0) return null;
-  return `UPDATE jobs j SET job_type = c.job_type, processing_type = c.processing_type, integration = c.integration,
+  const ids = idList(jobIds);
+  return statement(`UPDATE jobs j SET job_type = c.job_type, processing_type = c.processing_type, integration = c.integration,
             description = c.description, sql = c.sql, source_code_type = c.source_code_type, source_code_url = c.source_code_url
        FROM (SELECT id,
                     t->>'jobType' AS job_type, t->>'processingType' AS processing_type, t->>'integration' AS integration,
                     d->>'description' AS description, s->>'query' AS sql, l->>'type' AS source_code_type, l->>'url' AS source_code_url
-               FROM ${idList(jobIds)} AS id,
+               FROM ${ids.sql} AS id,
                     LATERAL (SELECT (SELECT facet FROM job_facets WHERE job_id = id AND name = 'jobType') AS t,
                                     (SELECT facet FROM job_facets WHERE job_id = id AND name = 'documentation') AS d,
                                     (SELECT facet FROM job_facets WHERE job_id = id AND name = 'sql') AS s,
                                     (SELECT facet FROM job_facets WHERE job_id = id AND name = 'sourceCodeLocation') AS l) AS facets) c
       WHERE j.id = c.id
         AND (j.job_type, j.processing_type, j.integration, j.description, j.sql, j.source_code_type, j.source_code_url)
-            IS DISTINCT FROM (c.job_type, c.processing_type, c.integration, c.description, c.sql, c.source_code_type, c.source_code_url)`;
+            IS DISTINCT FROM (c.job_type, c.processing_type, c.integration, c.description, c.sql, c.source_code_type, c.source_code_url)`, ids);
 }
 
 /** parent_job_id: derived, the job of the parent run of the job's latest run. */
-export function deriveJobParentsSql(jobIds: string[]): string | null {
+export function deriveJobParentsSql(jobIds: string[]): Statement | null {
   if (jobIds.length === 0) return null;
-  return `UPDATE jobs j SET parent_job_id = c.parent_job_id
+  const ids = idList(jobIds);
+  return statement(`UPDATE jobs j SET parent_job_id = c.parent_job_id
        FROM (SELECT id, (SELECT p.job_id FROM jobs jj JOIN runs r ON r.id = jj.latest_run_id JOIN runs p ON p.id = r.parent_run_id
                           WHERE jj.id = ids.id) AS parent_job_id
-               FROM ${idList(jobIds)} AS ids(id)) c
-      WHERE j.id = c.id AND j.parent_job_id IS DISTINCT FROM c.parent_job_id`;
+               FROM ${ids.sql} AS ids(id)) c
+      WHERE j.id = c.id AND j.parent_job_id IS DISTINCT FROM c.parent_job_id`, ids);
 }

@@ -1,8 +1,8 @@
 import { ColumnLineageEdgeMutation, ColumnLineageHeadMutation, LineageEdgeMutation, SourceMutation, TagMutation } from '../mutations';
-import { latestSql, spanSql } from './sql';
+import { latestSql, spanSql, Statement } from './sql';
 
 /** `lineage_edges`: span; last_run_id follows the last event. */
-export function upsertLineageEdgesSql(rows: LineageEdgeMutation[]): string | null {
+export function upsertLineageEdgesSql(rows: LineageEdgeMutation[]): Statement | null {
   return spanSql('lineage_edges',
     {
       keys: [['job_id', 'uuid', (r) => r.jobId], ['direction', 'text', (r) => r.direction], ['dataset_id', 'uuid', (r) => r.datasetId]],
@@ -14,12 +14,12 @@ export function upsertLineageEdgesSql(rows: LineageEdgeMutation[]): string | nul
 }
 
 /** `column_lineage_heads`: the latest event that stated an output field's lineage. */
-export function upsertColumnLineageHeadsSql(rows: ColumnLineageHeadMutation[]): string | null {
+export function upsertColumnLineageHeadsSql(rows: ColumnLineageHeadMutation[]): Statement | null {
   return latestSql('column_lineage_heads', [['dataset_id', 'uuid', (r) => r.datasetId], ['field', 'text', (r) => r.field]], [], rows);
 }
 
 /** `column_lineage_edges`: span; description and masking follow the last event. */
-export function upsertColumnLineageEdgesSql(rows: ColumnLineageEdgeMutation[]): string | null {
+export function upsertColumnLineageEdgesSql(rows: ColumnLineageEdgeMutation[]): Statement | null {
   return spanSql('column_lineage_edges',
     {
       keys: [
@@ -38,7 +38,7 @@ export function upsertColumnLineageEdgesSql(rows: ColumnLineageEdgeMutation[]): 
 }
 
 /** `tags`: add-only; value and source follow the last event. */
-export function upsertTagsSql(rows: TagMutation[]): string | null {
+export function upsertTagsSql(rows: TagMutation[]): Statement | null {
   return spanSql('tags',
     {
       keys: [['target_kind', 'text', (r) => r.targetKind], ['target_id', 'uuid', (r) => r.targetId], ['field', 'text', (r) => r.field], ['key', 'text', (r) => r.key]],
@@ -50,6 +50,6 @@ export function upsertTagsSql(rows: TagMutation[]): string | null {
 }
 
 /** `sources`: uri follows the last event. */
-export function upsertSourcesSql(rows: SourceMutation[]): string | null {
+export function upsertSourcesSql(rows: SourceMutation[]): Statement | null {
   return spanSql('sources', { keys: [['name', 'text', (r) => r.name]], followers: [['uri', 'text', (r) => r.uri]], firstEventId: false }, rows);
 }

@@ -1,8 +1,8 @@
 import { RunDatasetMutation } from '../mutations';
-import { recordset } from './sql';
+import { recordset, Statement, statement } from './sql';
 
 /** `run_datasets`: span (times); the version follows the latest event that stated a typed one. */
-export function upsertRunDatasetsSql(rows: RunDatasetMutation[]): string | null {
+export function upsertRunDatasetsSql(rows: RunDatasetMutation[]): Statement | null {
   if (rows.length === 0) return null;
   const source = recordset(rows, [
     ['run_id', 'uuid', (r) => r.runId],
@@ -14,7 +14,7 @@ export function upsertRunDatasetsSql(rows: RunDatasetMutation[]): string | null 
   ]);
   const newer =
     'excluded.version_id IS NOT NULL AND (x.version_id IS NULL OR (excluded.version_at, excluded.version_event_id) > (x.version_at, x.version_event_id))';
-  return `WITH u AS (SELECT * FROM ${source}),
+  return statement(`WITH u AS (SELECT * FROM ${source.sql}),
      g AS (SELECT run_id, direction, dataset_id, min(at) AS first_at, max(at) AS last_at FROM u GROUP BY 1, 2, 3),
      v AS (SELECT DISTINCT ON (run_id, direction, dataset_id) run_id, direction, dataset_id, version_id, at, event_id
              FROM u WHERE version_id IS NOT NULL ORDER BY run_id, direction, dataset_id, at DESC, event_id DESC)
@@ -28,5 +28,5 @@ export function upsertRunDatasetsSql(rows: RunDatasetMutation[]): string | null 
        version_event_id = CASE WHEN ${newer} THEN excluded.version_event_id ELSE x.version_event_id END,
        first_seen_at    = least(x.first_seen_at, excluded.first_seen_at),
        last_seen_at     = greatest(x.last_seen_at, excluded.last_seen_at)
-     WHERE ${newer} OR excluded.first_seen_at < x.first_seen_at OR excluded.last_seen_at > x.last_seen_at`;
+     WHERE ${newer} OR excluded.first_seen_at < x.first_seen_at OR excluded.last_seen_at > x.last_seen_at`, source);
 }

@@ -1,5 +1,5 @@
 import { RunMutation } from '../mutations';
-import { idList, recordset } from './sql';
+import { idList, recordset, Statement, statement } from './sql';
 
 const TERMINAL = `('COMPLETE', 'FAIL', 'ABORT')`;
 /**
@@ -10,7 +10,7 @@ const RANK = (alias: string, state: string, at: string, eventId: string) =>
   `(${alias}.${state} IN ${TERMINAL}, ${alias}.${at}, ${alias}.${eventId})`;
 
 /** `runs`: state by rank (a mention without state never sets one); started_at the earliest START; span. */
-export function upsertRunsSql(rows: RunMutation[]): string | null {
+export function upsertRunsSql(rows: RunMutation[]): Statement | null {
   if (rows.length === 0) return null;
   const source = recordset(rows, [
     ['id', 'uuid', (r) => r.id],
@@ -20,7 +20,7 @@ export function upsertRunsSql(rows: RunMutation[]): string | null {
     ['event_id', 'bigint', (r) => r.eventId],
   ]);
   const wins = `excluded.state IS NOT NULL AND (x.state IS NULL OR ${RANK('excluded', 'state', 'state_at', 'state_event_id')} > ${RANK('x', 'state', 'state_at', 'state_event_id')})`;
-  return `WITH u AS (SELECT * FROM ${source}),
+  return statement(`WITH u AS (SELECT * FROM ${source.sql}),
      g AS (SELECT id, min(at) AS first_at, max(at) AS last_at, min(at) FILTER (WHERE state = 'START') AS started_at FROM u GROUP BY id),
      b AS (SELECT DISTINCT ON (id) * FROM u ORDER BY id, state IS NOT NULL DESC, ${RANK('u', 'state', 'at', 'event_id')} DESC),
      j AS (SELECT DISTINCT ON (id) id, job_id FROM u ORDER BY id, at, event_id)
@@ -40,15 +40,16 @@ export function upsertRunsSql(rows: RunMutation[]): string | null {
        last_seen_at   = greatest(x.last_seen_at, excluded.last_seen_at)
      WHERE ${wins}
         OR excluded.first_seen_at < x.first_seen_at OR excluded.last_seen_at > x.last_seen_at
-        OR excluded.started_at < coalesce(x.started_at, 'infinity')`;
+        OR excluded.started_at < coalesce(x.started_at, 'infinity')`, source);
 }
 
 const UUID = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
 
 /** Nominal times, error message and parent run: derived from the run's merged facets. */
-export function deriveRunColumnsSql(runIds: string[]): string | null {
+export function deriveRunColumnsSql(runIds: string[]): Statement | null {
   if (runIds.length === 0) return null;
-  return `UPDATE runs r SET nominal_start_time = c.nominal_start_time, nominal_end_time = c.nominal_end_time,
+  const ids = idList(runIds);
+  return statement(`UPDATE runs r SET nominal_start_time = c.nominal_start_time, nominal_end_time = c.nominal_end_time,
             error_message = c.error_message, parent_run_id = c.parent_run_id
        FROM (SELECT id,
                     lineage_try_timestamptz(n->>'nominalStartTime') AS nominal_start_time,
@@ -56,11 +57,11 @@ export function deriveRunColumnsSql(runIds: string[]): string | null {
                     e->>'message' AS error_message,
                     CASE WHEN p->'run'->>'runId' ~ ${UUID} AND lower(p->'run'->>'runId') <> id::text
                          THEN (p->'run'->>'runId')::uuid END AS parent_run_id
-               FROM ${idList(runIds)} AS id,
+               FROM ${ids.sql} AS id,
                     LATERAL (SELECT (SELECT facet FROM run_facets WHERE run_id = id AND facet_type = 'run' AND name = 'nominalTime') AS n,
                                     (SELECT facet FROM run_facets WHERE run_id = id AND facet_type = 'run' AND name = 'errorMessage') AS e,
                                     (SELECT facet FROM run_facets WHERE run_id = id AND facet_type = 'run' AND name = 'parent') AS p) AS facets) c
       WHERE r.id = c.id
         AND (r.nominal_start_time, r.nominal_end_time, r.error_message, r.parent_run_id)
-            IS DISTINCT FROM (c.nominal_start_time, c.nominal_end_time, c.error_message, c.parent_run_id)`;
+            IS DISTINCT FROM (c.nominal_start_time, c.nominal_end_time, c.error_message, c.parent_run_id)`, ids);
 }

@@ -1,27 +1,44 @@
 /**
- * Statements are built as text with the batch's rows inline as one JSON literal, so a whole
- * batch goes to PostgreSQL in one round trip (several statements, run in order, in the caller's
- * transaction). Values never become SQL: they travel inside a string literal whose only special
- * character, the single quote, is doubled (standard_conforming_strings is on since PostgreSQL 9.1).
+ * Each statement takes the batch's rows as one parameter, a JSON array that
+ * `jsonb_to_recordset` turns into a typed relation: the statement text stays small and constant
+ * for a given table (the rows are never lexed as SQL), and the rows are parsed once, straight
+ * into jsonb (json_to_recordset over an inline literal parsed each jsonb value twice).
  */
+
+/** A statement and its one parameter. */
+export interface Statement {
+  sql: string;
+  values: [string];
+}
+
+/** The batch's data: the SQL that reads it as a relation, and the parameter it reads. */
+export interface Source {
+  sql: string;
+  value: string;
+}
+
+export function statement(sql: string, source: Source): Statement {
+  return { sql, values: [source.value] };
+}
 
 /** A column of a multi-row statement: its name in the statement, its PostgreSQL type, its value. */
 export type Column<T> = [name: string, pgType: string, value: (row: T) => unknown];
 
-export function jsonLiteral(value: unknown): string {
-  const json = JSON.stringify(value);
-  return `'${json.includes("'") ? json.replace(/'/g, "''") : json}'::json`;
-}
-
-/** `json_to_recordset('[...]') AS u(a uuid, b text, ...)`: the batch as a typed relation. */
-export function recordset<T>(rows: T[], columns: Array<Column<T>>): string {
-  const records = rows.map((row) => Object.fromEntries(columns.map(([name, , value]) => [name, value(row) ?? null])));
-  return `json_to_recordset(${jsonLiteral(records)}) AS u(${columns.map(([name, type]) => `${name} ${type}`).join(', ')})`;
+/**
+ * `(SELECT ... FROM jsonb_to_recordset($1)) AS u`: the batch as a typed relation `u`. Each row
+ * travels with short keys (c0, c1, ...): the names repeat on every row, and for narrow rows such
+ * as column lineage edges they were half of the parameter.
+ */
+export function recordset<T>(rows: T[], columns: Array<Column<T>>): Source {
+  const records = rows.map((row) => Object.fromEntries(columns.map(([, , value], i) => [`c${i}`, value(row) ?? null])));
+  const renamed = columns.map(([name], i) => `c${i} AS ${name}`).join(', ');
+  const typed = columns.map(([, type], i) => `c${i} ${type}`).join(', ');
+  return { sql: `(SELECT ${renamed} FROM jsonb_to_recordset($1::jsonb) AS r(${typed})) AS u`, value: JSON.stringify(records) };
 }
 
 /** A relation of distinct ids, for the derived-column updates. */
-export function idList(ids: string[]): string {
-  return `(SELECT DISTINCT value::uuid AS id FROM json_array_elements_text(${jsonLiteral(ids)}) AS value)`;
+export function idList(ids: string[]): Source {
+  return { sql: '(SELECT DISTINCT unnest($1::uuid[]) AS id)', value: `{${ids.join(',')}}` };
 }
 
 export const stamp = <T extends { at: Date; eventId: string }>(): Array<Column<T>> => [
@@ -38,17 +55,17 @@ export function latestSql<T extends { at: Date; eventId: string }>(
   keys: Array<Column<T>>,
   values: Array<Column<T>>,
   rows: T[],
-): string | null {
+): Statement | null {
   if (rows.length === 0) return null;
   const source = recordset(rows, [...keys, ...values, ...stamp<T>()]);
   const k = keys.map(([n]) => n).join(', ');
   const v = values.map(([n]) => n);
   const columns = [k, ...v].join(', ');
-  return `INSERT INTO ${table} AS x (${columns}, event_time, event_id)
-     SELECT DISTINCT ON (${k}) ${columns}, at, event_id FROM ${source}
+  return statement(`INSERT INTO ${table} AS x (${columns}, event_time, event_id)
+     SELECT DISTINCT ON (${k}) ${columns}, at, event_id FROM ${source.sql}
       ORDER BY ${k}, at DESC, event_id DESC
      ON CONFLICT (${k}) DO UPDATE SET ${[...v, 'event_time', 'event_id'].map((c) => `${c} = excluded.${c}`).join(', ')}
-     WHERE (excluded.event_time, excluded.event_id) > (x.event_time, x.event_id)`;
+     WHERE (excluded.event_time, excluded.event_id) > (x.event_time, x.event_id)`, source);
 }
 
 /**
@@ -59,7 +76,7 @@ export function spanSql<T extends { at: Date; eventId: string }>(
   table: string,
   options: { keys: Array<Column<T>>; followers: Array<Column<T>>; firstEventId: boolean },
   rows: T[],
-): string | null {
+): Statement | null {
   if (rows.length === 0) return null;
   const { keys, followers, firstEventId } = options;
   const source = recordset(rows, [...keys, ...followers, ...stamp<T>()]);
@@ -81,11 +98,11 @@ export function spanSql<T extends { at: Date; eventId: string }>(
     ...(firstEventId ? [`first_event_id = CASE WHEN ${first} THEN excluded.first_event_id ELSE x.first_event_id END`] : []),
     ...['last_seen_at', 'last_event_id', ...f].map((c) => `${c} = CASE WHEN ${last} THEN excluded.${c} ELSE x.${c} END`),
   ];
-  return `WITH u AS (SELECT * FROM ${source}),
+  return statement(`WITH u AS (SELECT * FROM ${source.sql}),
      f AS (SELECT DISTINCT ON (${k.join(', ')}) ${k.join(', ')}, at, event_id FROM u ORDER BY ${k.join(', ')}, at, event_id),
      l AS (SELECT DISTINCT ON (${k.join(', ')}) * FROM u ORDER BY ${k.join(', ')}, at DESC, event_id DESC)
      INSERT INTO ${table} AS x (${insertColumns.join(', ')})
      SELECT ${selected.join(', ')} FROM l JOIN f USING (${k.join(', ')}) ORDER BY ${k.map((c) => `l.${c}`).join(', ')}
      ON CONFLICT (${k.join(', ')}) DO UPDATE SET ${set.join(', ')}
-     WHERE ${first} OR ${last}`;
+     WHERE ${first} OR ${last}`, source);
 }

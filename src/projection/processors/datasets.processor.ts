@@ -9,11 +9,11 @@ import { namedDatasets } from './processor';
 export function datasetsProcessor(event: LoggedEvent): Mutation[] {
   const out: Mutation[] = [];
   const stamp = { at: event.eventTime, eventId: event.eventId };
-  if (event.jobNamespace) out.push({ type: 'namespace', name: event.jobNamespace, ...stamp });
+  const namespaces = new Set<string>(event.jobNamespace ? [event.jobNamespace] : []);
 
   const addDataset = (namespace: string, name: string, kind: DatasetMutation['kind'], role: 'input' | 'output' | 'dataset' | 'symlink') => {
     const id = datasetId(namespace, name);
-    out.push({ type: 'namespace', name: namespace, ...stamp });
+    namespaces.add(namespace);
     out.push({ type: 'dataset', id, namespace, name, ...parseNamespace(namespace), kind, ...stamp });
     out.push({ type: 'eventDataset', eventId: event.eventId, datasetId: id, role });
     return id;
@@ -38,5 +38,6 @@ export function datasetsProcessor(event: LoggedEvent): Mutation[] {
       });
     }
   }
+  for (const name of namespaces) out.push({ type: 'namespace', name, ...stamp });
   return out;
 }

@@ -17,7 +17,8 @@ const STATEMENT_TIMEOUT_MS = 30000;
 
 @Module({})
 export class AppModule {
-  static forRoot(env: Environment, database: DatabaseTarget): DynamicModule {
+  /** `projectionConnections`: for a command that projects with its own loops (`reproject`). */
+  static forRoot(env: Environment, database: DatabaseTarget, projectionConnections = env.PROJECTION_WORKERS + 1): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -26,7 +27,7 @@ export class AppModule {
         DatabaseModule.forRoot({
           ingest: { ...database, poolSize: env.DATABASE_POOL_SIZE, connectTimeoutMs: env.INGEST_TIMEOUT_MS, statementTimeoutMs: STATEMENT_TIMEOUT_MS },
           // One connection per worker, and one for the queue gauges.
-          projection: { ...database, poolSize: env.PROJECTION_WORKERS + 1, connectTimeoutMs: STATEMENT_TIMEOUT_MS, statementTimeoutMs: STATEMENT_TIMEOUT_MS },
+          projection: { ...database, poolSize: projectionConnections, connectTimeoutMs: STATEMENT_TIMEOUT_MS, statementTimeoutMs: STATEMENT_TIMEOUT_MS },
           read: {
             ...database,
             poolSize: env.DATABASE_READ_POOL_SIZE,

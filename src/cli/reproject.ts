@@ -30,14 +30,18 @@ export function progressLine({ done, total, elapsedMs }: ReprojectProgress): str
 /**
  * Rebuilds the read tables from the log: empties them (and the set-aside list) and queues every
  * event again in one transaction, then projects until the queue is empty, reporting progress.
- * Replicas that are serving help; an event that still cannot be projected is set aside again.
+ * PROJECTION_WORKERS loops project side by side, and replicas that are serving help; an event
+ * that still cannot be projected is set aside again.
  */
 export async function reproject(
   env: Environment,
   database: DatabaseTarget,
   onProgress: (progress: ReprojectProgress) => void = () => undefined,
 ): Promise<{ events: number; setAside: number; elapsedMs: number }> {
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...env, PROJECTION_WORKERS: 0 }, database), {
+  // PROJECTION_WORKERS loops (at least one) project the log side by side, as a replica's workers
+  // do: one loop leaves PostgreSQL idle while Node builds a batch, and Node idle while it applies.
+  const loops = Math.max(1, env.PROJECTION_WORKERS);
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...env, PROJECTION_WORKERS: 0 }, database, loops + 1), {
     logger: ['error', 'warn'],
   });
   try {
@@ -50,9 +54,12 @@ export async function reproject(
       reportedAt = Date.now();
       onProgress({ done: total - (await queue.stats()).depth, total, elapsedMs: reportedAt - started });
     };
-    while ((await writer.projectBatch(env.PROJECTION_BATCH_SIZE)).length > 0) {
-      if (Date.now() - reportedAt >= PROGRESS_INTERVAL_MS) await report();
-    }
+    const loop = async () => {
+      while ((await writer.projectBatch(env.PROJECTION_BATCH_SIZE)).length > 0) {
+        if (Date.now() - reportedAt >= PROGRESS_INTERVAL_MS) await report();
+      }
+    };
+    await Promise.all(Array.from({ length: loops }, loop));
     // Done when the queue is empty, not when a claim comes back empty: serving replicas may
     // still hold rows they claimed.
     while ((await queue.stats()).depth > 0) {

@@ -77,9 +77,12 @@ export async function waitReady(url, child) {
   }
 }
 
-/** The store as it runs in production: default settings (log level info), stdout counted. */
-/** `root`: a checkout with dist/ built (another version of the store, to compare). */
-export async function startStore(databaseUrl, mode, { nodeArgs = [], env = {}, root = ROOT } = {}) {
+/**
+ * The store as it runs in production: default settings (log level info), the image's Node flags
+ * (PRODUCTION_NODE_ARGS), stdout counted. `root`: a checkout with dist/ built (another version of
+ * the store, to compare).
+ */
+export async function startStore(databaseUrl, mode, { nodeArgs = PRODUCTION_NODE_ARGS, env = {}, root = ROOT } = {}) {
   const port = await freePort();
   const child = track(spawn(process.execPath, [...nodeArgs, 'dist/main.js', 'serve'], {
     cwd: root,
@@ -91,6 +94,12 @@ export async function startStore(databaseUrl, mode, { nodeArgs = [], env = {}, r
   await waitReady(store.url, child);
   return store;
 }
+
+/**
+ * As the image's NODE_OPTIONS and `npm start`: V8 sizes the young generation from the machine's
+ * memory (128 MB on a 24 GiB machine with Node 24); 16 MB semi-spaces keep RSS near the work.
+ */
+export const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=16'];
 
 export async function startBare() {
   const port = await freePort();

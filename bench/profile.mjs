@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { postgresChildren, postgresCpuSeconds, processCpuSeconds } from './cpu.mjs';
 import { writeCompactTemplate } from './event.mjs';
-import { startPostgres, startStore, stopChild } from './processes.mjs';
+import { PRODUCTION_NODE_ARGS, startPostgres, startStore, stopChild } from './processes.mjs';
 import { summariseProfile } from './profile-summary.mjs';
 import { requireWrk, wrk } from './wrk.mjs';
 
@@ -26,7 +26,7 @@ async function main() {
   const templateFile = writeCompactTemplate(path.join(dir, 'event.json'));
   const pgServer = await startPostgres();
   try {
-    const store = await startStore(await pgServer.database(process.env.PROFILE_ROOT), MODE, { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir], env: EXTRA_ENV, root: process.env.PROFILE_ROOT });
+    const store = await startStore(await pgServer.database(process.env.PROFILE_ROOT), MODE, { nodeArgs: [...PRODUCTION_NODE_ARGS, '--cpu-prof', '--cpu-prof-dir', dir], env: EXTRA_ENV, root: process.env.PROFILE_ROOT });
     const before = { node: processCpuSeconds(store.child.pid), pg: postgresCpuSeconds(pgServer.dataDir), procs: postgresChildren(pgServer.dataDir) };
     const fromUs = Number(process.hrtime.bigint() / 1000n);
     const r = await wrk(`${store.url}/api/v1/lineage`, { connections: 32, durationS: DURATION_S, templateFile });

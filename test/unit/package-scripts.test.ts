@@ -10,7 +10,7 @@ describe('package.json', () => {
     expect(pkg.scripts.prepare).toBe('npm run build');
     expect(pkg.scripts.build).toContain('web/build.mjs'); // the web UI is part of the build
     expect(pkg.scripts.prestart).toBeUndefined();
-    expect(pkg.scripts.start).toBe('node dist/main.js serve');
+    expect(pkg.scripts.start).toMatch(/^node (--[a-z-]+=\S+ )*dist\/main\.js serve$/); // the built service, Node flags allowed
   });
 
   it('has a watch script for development', () => {

@@ -1,13 +1,33 @@
 /** The web UI's pure parts: how the API's graph becomes boxes and arrows, and how routes sit in the URL. */
-import type { LineageNode } from '../../web/src/api/pending-types';
+import type { FieldData, Job, LineageNode, MarquezDataset } from '../../web/src/api/types';
 import { graphModel, MAX_DRAWN } from '../../web/src/lineage/graph-model';
 import { parseSearch, stringifySearch } from '../../web/src/search-params';
 
 const NS = 'trino://h:8080';
+const T = '2026-07-16T08:00:00.000Z';
 const edge = (origin: string, destination: string) => ({ origin, destination });
 
+/** The node data the API sends, whole (the generated types ask for every field). */
+function datasetData(name: string): MarquezDataset {
+  return {
+    type: 'DB_TABLE', name, physicalName: name, createdAt: T, updatedAt: T, namespace: NS, sourceName: NS, fields: [], tags: [], description: null, facets: {},
+    id: { namespace: NS, name }, lastModifiedAt: null, lastLifecycleState: null, currentVersion: null, columnLineage: null, deleted: false,
+  };
+}
+
+function jobData(name: string): Job {
+  return {
+    id: { namespace: NS, name }, type: 'BATCH', name, simpleName: name, parentJobName: null, parentJobUuid: null, createdAt: T, updatedAt: T, namespace: NS,
+    inputs: [], outputs: [], location: null, description: null, latestRun: null, latestRuns: null, facets: {}, currentVersion: null, labels: [], tags: [],
+  };
+}
+
+function fieldData(dataset: string, field: string, fieldType: string): FieldData {
+  return { namespace: NS, dataset, datasetVersion: null, field, fieldType, transformationDescription: null, transformationType: null, inputFields: [] };
+}
+
 function tableNode(id: string, type: 'DATASET' | 'JOB', name: string, inEdges: [string, string][], outEdges: [string, string][]): LineageNode {
-  return { id, type, data: { namespace: NS, name }, inEdges: inEdges.map(([o, d]) => edge(o, d)), outEdges: outEdges.map(([o, d]) => edge(o, d)) };
+  return { id, type, data: type === 'JOB' ? jobData(name) : datasetData(name), inEdges: inEdges.map(([o, d]) => edge(o, d)), outEdges: outEdges.map(([o, d]) => edge(o, d)) };
 }
 
 describe('graphModel', () => {
@@ -36,7 +56,7 @@ describe('graphModel', () => {
     const node = (ds: string, field: string, upstream: string[], downstream: string[]): LineageNode => ({
       id: f(ds, field),
       type: 'DATASET_FIELD',
-      data: { namespace: NS, dataset: ds, field, fieldType: 'BIGINT' },
+      data: fieldData(ds, field, 'BIGINT'),
       inEdges: upstream.map((u) => edge(f(ds, field), u)),
       outEdges: downstream.map((d) => edge(f(ds, field), d)),
     });

@@ -17,11 +17,13 @@ export class ApiError extends Error {
 
 const TIMEOUT_MS = 15000;
 
-export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+export type QueryParams = Record<string, string | number | boolean | readonly string[] | undefined | null>;
 
 export async function getJson<T>(path: string, params: QueryParams = {}, signal?: AbortSignal): Promise<T> {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  for (const [key, value] of Object.entries(params)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined && one !== null && one !== '') search.append(key, String(one));
+  }
   const query = search.toString();
   const url = `${basePath()}${path}${query ? `?${query}` : ''}`;
   // One controller for both the caller's cancel and our timeout.

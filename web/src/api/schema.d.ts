@@ -9,7 +9,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness: the process answers HTTP (never touches PostgreSQL) */
-        get: operations["HealthController_live"];
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -26,7 +26,7 @@ export interface paths {
             cookie?: never;
         };
         /** Readiness: PostgreSQL answers, the schema is current, not shutting down (503 names the failing check) */
-        get: operations["HealthController_ready"];
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -43,7 +43,7 @@ export interface paths {
             cookie?: never;
         };
         /** Service version, git commit, schema version and supported OpenLineage spec */
-        get: operations["VersionController_version"];
+        get: operations["getVersion"];
         put?: never;
         post?: never;
         delete?: never;
@@ -69,7 +69,7 @@ export interface paths {
          * Send one OpenLineage event (run, job or dataset event)
          * @description 201 once the event is committed (sync mode), 202 once queued (async mode), 200 when the identical event was already stored. Accepts Content-Encoding: gzip. 400 names the offending field; 503 with Retry-After when the store cannot take it now.
          */
-        post: operations["IngestController_postEvent"];
+        post: operations["postLineageEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -86,7 +86,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Same as POST /api/v1/lineage, for producers configured with the bare URL */
-        post: operations["IngestController_postEventAtRoot"];
+        post: operations["postLineageEventAtRoot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -106,7 +106,7 @@ export interface paths {
          * Send a JSON array of OpenLineage events
          * @description Each event is validated and stored on its own: valid events are stored even when others fail. The body follows the OpenLineage 2-0-2 batch response. 503 when no event could be stored for a retriable reason.
          */
-        post: operations["IngestController_postBatch"];
+        post: operations["postLineageBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -375,9 +375,9 @@ export interface paths {
         };
         /**
          * Jobs and datasets whose name contains q (Marquez search)
-         * @description q is literal text, matched case-insensitively anywhere in the name (a trigram index; % and _ match themselves). sort NAME orders by name; UPDATE_AT (or UPDATED_AT) by updatedAt, newest first. totalCount is the number of results returned.
+         * @description q is literal text (% and _ match themselves), case-insensitive: 3 or more characters match anywhere in the name, 1 or 2 characters match the start of the name. The results are the first `limit` matches in lower-case name order; sort then orders them: NAME by name, UPDATE_AT (or UPDATED_AT, the default) by updatedAt, newest first. totalCount is the number of results returned, as Marquez.
          */
-        get: operations["search"];
+        get: operations["searchJobsAndDatasets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -538,7 +538,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PrometheusController_index"];
+        /** Prometheus metrics, text exposition format (always at the root) */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -571,6 +572,159 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A facet: `_producer` and `_schemaURL`, then any properties its own schema defines */
+        OpenLineageFacet: {
+            /** Format: uri */
+            _producer?: string;
+            /** Format: uri */
+            _schemaURL?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        OpenLineageRun: {
+            /** Format: uuid */
+            runId: string;
+            /** @description The run facets, by facet name */
+            facets?: {
+                [key: string]: components["schemas"]["OpenLineageFacet"];
+            };
+        };
+        OpenLineageJob: {
+            /** @example trino://trino.example.com:8080 */
+            namespace: string;
+            /** @example query_20260716_080000_00001_abcde */
+            name: string;
+            /** @description The job facets, by facet name */
+            facets?: {
+                [key: string]: components["schemas"]["OpenLineageFacet"];
+            };
+        };
+        OpenLineageInputDataset: {
+            /**
+             * @description The namespace containing the dataset
+             * @example trino://trino.example.com:8080
+             */
+            namespace: string;
+            /**
+             * @description The name of the dataset within its namespace
+             * @example hive.sales.orders
+             */
+            name: string;
+            /** @description The dataset facets, by facet name */
+            facets?: {
+                [key: string]: components["schemas"]["OpenLineageFacet"];
+            };
+            /** @description The input facets, by facet name */
+            inputFacets?: {
+                [key: string]: components["schemas"]["OpenLineageFacet"];
+            };
+        };
+        OpenLineageOutputDataset: {
+            /**
+             * @description The namespace containing the dataset
+             * @example trino://trino.example.com:8080
+             */
+            namespace: string;
+            /**
+             * @description The name of the dataset within its namespace
+             * @example hive.sales.orders
+             */
+            name: string;
+            /** @description The dataset facets, by facet name */
+            facets?: {
+                [key: string]: components["schemas"]["OpenLineageFacet"];
+            };
+            /** @description The output facets, by facet name */
+            outputFacets?: {
+                [key: string]: components["schemas"]["OpenLineageFacet"];
+            };
+        };
+        OpenLineageStaticDataset: {
+            /**
+             * @description The namespace containing the dataset
+             * @example trino://trino.example.com:8080
+             */
+            namespace: string;
+            /**
+             * @description The name of the dataset within its namespace
+             * @example hive.sales.orders
+             */
+            name: string;
+            /** @description The dataset facets, by facet name */
+            facets?: {
+                [key: string]: components["schemas"]["OpenLineageFacet"];
+            };
+        };
+        /** @description A run of a job changed state (OpenLineage RunEvent) */
+        OpenLineageRunEvent: {
+            /**
+             * Format: date-time
+             * @description When the event occurred
+             */
+            eventTime: string;
+            /**
+             * Format: uri
+             * @description URI of the producer
+             * @example https://github.com/trinodb/trino/tree/477
+             */
+            producer: string;
+            /**
+             * Format: uri
+             * @description The version of the spec the event follows
+             * @example https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent
+             */
+            schemaURL: string;
+            /** @enum {string} */
+            eventType?: "START" | "RUNNING" | "COMPLETE" | "ABORT" | "FAIL" | "OTHER";
+            run: components["schemas"]["OpenLineageRun"];
+            job: components["schemas"]["OpenLineageJob"];
+            inputs?: components["schemas"]["OpenLineageInputDataset"][];
+            outputs?: components["schemas"]["OpenLineageOutputDataset"][];
+        };
+        /** @description Static metadata of a job, outside any run (OpenLineage JobEvent) */
+        OpenLineageJobEvent: {
+            /**
+             * Format: date-time
+             * @description When the event occurred
+             */
+            eventTime: string;
+            /**
+             * Format: uri
+             * @description URI of the producer
+             * @example https://github.com/trinodb/trino/tree/477
+             */
+            producer: string;
+            /**
+             * Format: uri
+             * @description The version of the spec the event follows
+             * @example https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent
+             */
+            schemaURL: string;
+            job: components["schemas"]["OpenLineageJob"];
+            inputs?: components["schemas"]["OpenLineageInputDataset"][];
+            outputs?: components["schemas"]["OpenLineageOutputDataset"][];
+        };
+        /** @description Static metadata of a dataset (OpenLineage DatasetEvent) */
+        OpenLineageDatasetEvent: {
+            /**
+             * Format: date-time
+             * @description When the event occurred
+             */
+            eventTime: string;
+            /**
+             * Format: uri
+             * @description URI of the producer
+             * @example https://github.com/trinodb/trino/tree/477
+             */
+            producer: string;
+            /**
+             * Format: uri
+             * @description The version of the spec the event follows
+             * @example https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent
+             */
+            schemaURL: string;
+            dataset: components["schemas"]["OpenLineageStaticDataset"];
+        };
         VersionDto: {
             /** @example 0.1.0 */
             version: string;
@@ -594,13 +748,23 @@ export interface components {
             /** @example must be a UUID */
             message: string;
         };
-        IngestErrorDto: {
-            /** @example 400 */
+        ErrorResponseDto: {
+            /**
+             * @description The HTTP status code, repeated
+             * @example 400
+             */
             statusCode: number;
-            /** @example Bad Request */
+            /**
+             * @description The status text
+             * @example Bad Request
+             */
             error: string;
-            /** @example run.runId: must be a UUID */
+            /**
+             * @description What is wrong, for a person
+             * @example run.runId: must be a UUID
+             */
             message: string;
+            /** @description Each wrong field, for a program (400 only) */
             errors?: components["schemas"]["FieldErrorDto"][];
         };
         BatchSummaryDto: {
@@ -652,7 +816,7 @@ export interface components {
         };
         DatasetListDto: {
             datasets: components["schemas"]["DatasetDto"][];
-            /** @description Pass as `cursor` for the next page; null on the last page */
+            /** @description Pass as `cursor` for the next page; null on the last page (a page may be short and still have one) */
             nextCursor: string | null;
         };
         DatasetFieldDto: {
@@ -1218,7 +1382,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    HealthController_live: {
+    getLiveness: {
         parameters: {
             query?: never;
             header?: never;
@@ -1237,7 +1401,7 @@ export interface operations {
             };
         };
     };
-    HealthController_ready: {
+    getReadiness: {
         parameters: {
             query?: never;
             header?: never;
@@ -1359,7 +1523,7 @@ export interface operations {
             };
         };
     };
-    VersionController_version: {
+    getVersion: {
         parameters: {
             query?: never;
             header?: never;
@@ -1411,30 +1575,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description No such dataset or job */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    IngestController_postEvent: {
+    postLineageEvent: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+        /** @description An OpenLineage RunEvent, JobEvent or DatasetEvent (spec 2-0-2) */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["OpenLineageRunEvent"] | components["schemas"]["OpenLineageJobEvent"] | components["schemas"]["OpenLineageDatasetEvent"];
             };
         };
         responses: {
+            /** @description The identical event was already stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestResponseDto"];
+                };
+            };
+            /** @description Committed (sync mode) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1443,6 +1622,7 @@ export interface operations {
                     "application/json": components["schemas"]["IngestResponseDto"];
                 };
             };
+            /** @description Queued (async mode) */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -1451,12 +1631,13 @@ export interface operations {
                     "application/json": components["schemas"]["IngestResponseDto"];
                 };
             };
+            /** @description Not an OpenLineage event: malformed JSON, or a field is missing or wrong (`errors` names each) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IngestErrorDto"];
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Body larger than BODY_LIMIT_BYTES after decompression */
@@ -1464,20 +1645,31 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
-            /** @description Database unavailable, too slow, or async queue full */
+            /** @description Not application/json, or a Content-Encoding other than gzip or deflate */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Database unavailable, too slow, or async queue full; retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IngestErrorDto"];
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
     };
-    IngestController_postEventAtRoot: {
+    postLineageEventAtRoot: {
         parameters: {
             query?: never;
             header?: never;
@@ -1486,10 +1678,20 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["OpenLineageRunEvent"] | components["schemas"]["OpenLineageJobEvent"] | components["schemas"]["OpenLineageDatasetEvent"];
             };
         };
         responses: {
+            /** @description The identical event was already stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestResponseDto"];
+                };
+            };
+            /** @description Committed (sync mode) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1498,9 +1700,54 @@ export interface operations {
                     "application/json": components["schemas"]["IngestResponseDto"];
                 };
             };
+            /** @description Queued (async mode) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestResponseDto"];
+                };
+            };
+            /** @description Not an OpenLineage event: malformed JSON, or a field is missing or wrong (`errors` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Body larger than BODY_LIMIT_BYTES after decompression */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not application/json, or a Content-Encoding other than gzip or deflate */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Database unavailable, too slow, or async queue full; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
-    IngestController_postBatch: {
+    postLineageBatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -1509,10 +1756,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>[];
+                "application/json": (components["schemas"]["OpenLineageRunEvent"] | components["schemas"]["OpenLineageJobEvent"] | components["schemas"]["OpenLineageDatasetEvent"])[];
             };
         };
         responses: {
+            /** @description Every event stored, or some refused (see failed_events) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1521,6 +1769,7 @@ export interface operations {
                     "application/json": components["schemas"]["BatchResponseDto"];
                 };
             };
+            /** @description Events queued (async mode) */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -1529,14 +1778,34 @@ export interface operations {
                     "application/json": components["schemas"]["BatchResponseDto"];
                 };
             };
+            /** @description The body is not a JSON array */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IngestErrorDto"];
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description More events than INGEST_BATCH_MAX_EVENTS, or a body larger than BODY_LIMIT_BYTES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not application/json, or a Content-Encoding other than gzip or deflate */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No event could be stored for a retriable reason */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1555,7 +1824,7 @@ export interface operations {
                 /** @description Namespace scheme, e.g. trino, s3, kafka (case-insensitive) */
                 scheme?: string;
                 kind?: "dataset" | "symlink";
-                /** @description Case-insensitive substring of the namespace or the name */
+                /** @description Case-insensitive substring of the namespace or the name. A `q` of one or two characters (no index serves it) looks at 2,000 datasets per page: such a page may hold fewer matches than `limit` and still have a nextCursor */
                 q?: string;
                 limit?: number;
                 /** @description The nextCursor of the previous page (opaque) */
@@ -1580,7 +1849,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1613,14 +1884,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description No dataset with this id */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1649,7 +1924,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1677,7 +1954,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1708,7 +1987,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1737,7 +2018,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1769,14 +2052,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description No such namespace, dataset or version */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1806,14 +2093,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description No such namespace, dataset or version */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1844,7 +2135,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1877,7 +2170,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1906,7 +2201,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1938,14 +2235,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description No such job in the namespace */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -1973,14 +2274,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description No such run */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -2011,21 +2316,25 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description No such run */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    search: {
+    searchJobsAndDatasets: {
         parameters: {
             query: {
-                /** @description Literal text, matched case-insensitively anywhere in the name (% and _ are not wildcards) */
+                /** @description Literal text (% and _ are not wildcards), case-insensitive: 3+ characters match anywhere in the name, 1-2 the start */
                 q: string;
                 /** @description Case-insensitive (Marquez documents job/dataset, its UI sends JOB/DATASET) */
                 filter?: "JOB" | "DATASET";
@@ -2054,7 +2363,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -2083,7 +2394,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -2114,7 +2427,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -2145,7 +2460,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -2176,7 +2493,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -2207,7 +2526,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -2246,7 +2567,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -2283,14 +2606,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description No such dataset */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -2318,18 +2645,22 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description No event with this id */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
-    PrometheusController_index: {
+    getMetrics: {
         parameters: {
             query?: never;
             header?: never;
@@ -2338,11 +2669,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Every metric of this replica */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
             };
         };
     };
@@ -2377,7 +2711,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };

@@ -1,4 +1,4 @@
-import type { LineageEventStat } from '../api/pending-types';
+import type { LineageEventStat } from '../api/types';
 
 const SERIES = [
   { key: 'complete', label: 'Complete' },

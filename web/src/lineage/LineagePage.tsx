@@ -35,7 +35,7 @@ export function LineagePage() {
   const query = useQuery({ ...(level === 'column' ? columnLineageQuery(params) : lineageQuery(params)), enabled: nodeId !== '' });
   const model = useMemo(() => (query.data ? graphModel(query.data, nodeId) : null), [query.data, nodeId]);
   const focusBox = model?.boxes.find((box) => isFocus(box, nodeId));
-  const focusName = !focusBox ? nodeId : focusBox.id === nodeId ? focusBox.name : (focusBox.dataset ?? nodeId);
+  const focusName = !focusBox ? nodeId : focusBox.kind === 'field' && focusBox.id !== nodeId ? focusBox.dataset : focusBox.name;
   const heading = usePageHeading(nodeId ? `Lineage of ${focusName}` : 'Lineage');
 
   return (
@@ -88,7 +88,7 @@ export function LineagePage() {
 
 /** The start node; at column level from a dataset, that dataset's fields. */
 function isFocus(box: GraphBox, nodeId: string): boolean {
-  return box.id === nodeId || (box.kind === 'field' && box.dataset !== undefined && datasetNodeId(box.namespace, box.dataset) === nodeId);
+  return box.id === nodeId || (box.kind === 'field' && datasetNodeId(box.namespace, box.dataset) === nodeId);
 }
 
 function LineageControls(props: { search: LineageSearch; depth: number; direction: Direction; level: 'table' | 'column'; onChange: (change: Partial<LineageSearch>) => void }) {
@@ -159,19 +159,22 @@ function fromLocalInput(value: string): string | undefined {
 }
 
 function GraphView({ model, focus, selected, onSelect, onExpand }: { model: GraphModel; focus: string; selected?: string; onSelect: (id: string | undefined) => void; onExpand: (id: string) => void }) {
-  const [positions, setPositions] = useState<Positions | null>(null);
-  const [layoutError, setLayoutError] = useState<unknown>(null);
+  // Each layout remembers the model it was computed for. The render after a parameter change has
+  // the new model while the effect below has not run yet: the old positions must not be used with
+  // it (they lack the new nodes, and reading them threw and took the graph down).
+  const [laidOut, setLaidOut] = useState<{ model: GraphModel; positions?: Positions; error?: unknown } | null>(null);
   useEffect(() => {
     let current = true;
-    setPositions(null);
     layout(model.boxes, model.arrows).then(
-      (p) => current && setPositions(p),
-      (error: unknown) => current && setLayoutError(error),
+      (positions) => current && setLaidOut({ model, positions }),
+      (error: unknown) => current && setLaidOut({ model, error }),
     );
     return () => {
       current = false;
     };
   }, [model]);
+  const positions = laidOut?.model === model ? (laidOut.positions ?? null) : null;
+  const layoutError = laidOut?.model === model ? laidOut.error : undefined;
 
   const nodes: BoxNode[] = useMemo(
     () =>
@@ -216,7 +219,7 @@ function GraphView({ model, focus, selected, onSelect, onExpand }: { model: Grap
   }, [model, focus, positions]);
   const selectedBox: GraphBox | undefined = selected ? byId.get(selected) : undefined;
 
-  if (layoutError) return <Problem title="Could not lay out the graph" error={layoutError} />;
+  if (layoutError !== undefined) return <Problem title="Could not lay out the graph" error={layoutError} />;
   if (model.boxes.length === 0) return <p className="empty">Nothing is connected to this node at this depth and direction.</p>;
   return (
     <div className="lineage-layout">

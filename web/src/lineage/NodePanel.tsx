@@ -6,9 +6,8 @@ import { datasetId, datasetNodeId } from '../links';
 
 /** The side panel of the selected node: what it is, and where to go from it. */
 export function NodePanel({ box, upstream, downstream, onExpand, onClose }: { box: GraphBox; upstream: number; downstream: number; onExpand: () => void; onClose: () => void }) {
-  const data = box.node.data ?? {};
   const datasetName = box.kind === 'field' ? box.dataset : box.kind === 'dataset' ? box.name : undefined;
-  const run = data.latestRun;
+  const run = box.kind === 'job' ? box.data.latestRun : null;
   return (
     <aside className="node-panel card" aria-labelledby="node-panel-title">
       <div className="row spread">
@@ -28,13 +27,13 @@ export function NodePanel({ box, upstream, downstream, onExpand, onClose }: { bo
             <dt>Dataset</dt>
             <dd className="mono">{box.dataset}</dd>
             <dt>Type</dt>
-            <dd className="mono">{data.fieldType || '—'}</dd>
+            <dd className="mono">{box.data.fieldType || '—'}</dd>
           </>
         )}
-        {box.kind !== 'field' && data.type && (
+        {box.kind !== 'field' && (
           <>
             <dt>Type</dt>
-            <dd>{data.type}</dd>
+            <dd>{box.data.type}</dd>
           </>
         )}
         <dt>Upstream</dt>
@@ -50,11 +49,11 @@ export function NodePanel({ box, upstream, downstream, onExpand, onClose }: { bo
           </>
         )}
       </dl>
-      {box.kind === 'dataset' && data.fields && data.fields.length > 0 && (
+      {box.kind === 'dataset' && box.data.fields.length > 0 && (
         <>
           <h3>Fields</h3>
           <ul className="plain mono small">
-            {data.fields.map((f) => (
+            {box.data.fields.map((f) => (
               <li key={f.name}>
                 {f.name} <span className="muted">{f.type ?? ''}</span>
               </li>

@@ -1,16 +1,18 @@
 /** From the API's graph (Marquez's shape) to the boxes and arrows the page draws. */
-import type { LineageGraph, LineageNode } from '../api/pending-types';
+import type { FieldData, Job, LineageGraph, LineageNode, MarquezDataset } from '../api/types';
 
-export interface GraphBox {
+interface BoxBase {
   id: string;
-  kind: 'dataset' | 'job' | 'field';
   namespace: string;
   name: string;
-  /** Field nodes: the dataset the field belongs to. */
-  dataset?: string;
   detail: string;
-  node: LineageNode;
 }
+
+export type GraphBox =
+  | (BoxBase & { kind: 'dataset'; data: MarquezDataset })
+  | (BoxBase & { kind: 'job'; data: Job })
+  /** `dataset`: the dataset the field belongs to. */
+  | (BoxBase & { kind: 'field'; dataset: string; data: FieldData });
 
 export interface GraphArrow {
   id: string;
@@ -30,20 +32,13 @@ export interface GraphModel {
 export const MAX_DRAWN = 1500;
 
 function box(node: LineageNode): GraphBox {
-  const data = node.data ?? {};
   if (node.type === 'DATASET_FIELD') {
-    return {
-      id: node.id,
-      kind: 'field',
-      namespace: data.namespace ?? '',
-      name: data.field ?? node.id,
-      dataset: data.dataset,
-      detail: [data.dataset, data.fieldType].filter(Boolean).join(' · '),
-      node,
-    };
+    const { data } = node;
+    return { id: node.id, kind: 'field', namespace: data.namespace, name: data.field, dataset: data.dataset, detail: [data.dataset, data.fieldType].filter(Boolean).join(' · '), data };
   }
-  const kind = node.type === 'JOB' ? 'job' : 'dataset';
-  return { id: node.id, kind, namespace: data.namespace ?? '', name: data.name ?? node.id, detail: data.type ?? (kind === 'job' ? 'job' : 'dataset'), node };
+  // The document types a table node's data as a dataset or a job: the node's type says which.
+  if (node.type === 'JOB') return { id: node.id, kind: 'job', namespace: node.data.namespace, name: node.data.name, detail: node.data.type, data: node.data as Job };
+  return { id: node.id, kind: 'dataset', namespace: node.data.namespace, name: node.data.name, detail: node.data.type, data: node.data as MarquezDataset };
 }
 
 /**
@@ -89,7 +84,7 @@ function nearest(graph: LineageNode[], focus: string, limit: number): LineageNod
 }
 
 export function graphModel(graph: LineageGraph, focus: string): GraphModel {
-  const nodes = graph.graph.filter((n) => n.data !== null || n.type !== 'DATASET_FIELD');
+  const nodes = graph.graph;
   const drawn = nodes.length > MAX_DRAWN ? nearest(nodes, focus, MAX_DRAWN) : nodes;
   const ids = new Set(drawn.map((n) => n.id));
   return {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { LineageGraph } from '../api/pending-types';
+import type { LineageGraph } from '../api/types';
 import { datasetQuery, datasetVersionsQuery, eventQuery, lineageQuery, marquezDatasetQuery, DATASET_EVENTS_SHOWN } from '../api/queries';
 import type { DatasetDetail, DatasetEvent, Symlink } from '../api/types';
 import { JobLink } from '../components/JobLink';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { Job, Run } from '../api/pending-types';
+import type { Job, Run } from '../api/types';
 import { jobQuery, jobRunsQuery, runJobFacetsQuery } from '../api/queries';
 import { formatDuration, plural } from '../components/format';
 import { DatasetLink } from '../components/JobLink';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Run, RunDatasetVersion } from '../api/pending-types';
+import type { Run, RunDatasetVersion } from '../api/types';
 import { runQuery } from '../api/queries';
 import { formatDuration } from '../components/format';
 import { DatasetLink, JobLink } from '../components/JobLink';
@@ -81,8 +81,8 @@ function RunBody({ run }: { run: Run }) {
       <section className="card" aria-labelledby="run-io-title">
         <h2 id="run-io-title">Dataset versions</h2>
         <div className="two-columns">
-          <Versions title="Read" versions={run.inputDatasetVersions ?? []} />
-          <Versions title="Written" versions={run.outputDatasetVersions ?? []} />
+          <Versions title="Read" versions={run.inputDatasetVersions} />
+          <Versions title="Written" versions={run.outputDatasetVersions} />
         </div>
       </section>
       <section className="card" aria-labelledby="run-facets-title">

@@ -7,7 +7,6 @@ import { PACKAGE_ROOT } from './store-process';
 export const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const ARTIFACTS = path.join(PACKAGE_ROOT, 'test-artifacts', 'ui');
-export const DOCS = path.join(PACKAGE_ROOT, 'docs');
 const AXE_SOURCE_FILE = require.resolve('axe-core/axe.min.js');
 
 export async function launchChromium(): Promise<Browser> {
@@ -48,9 +47,8 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   expect(severe).toEqual([]);
 }
 
-/** A full-page screenshot in test-artifacts/ui/, and in docs/ when UPDATE_DOCS_SCREENSHOTS is set and `docsName` given. */
-export async function screenshot(page: Page, name: string, docsName?: string): Promise<void> {
+/** A full-page screenshot in test-artifacts/ui/ (the README's come from `npm run screenshots`). */
+export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
-  if (docsName && process.env.UPDATE_DOCS_SCREENSHOTS) await page.screenshot({ path: path.join(DOCS, `${docsName}.png`), fullPage: true });
 }

@@ -1,8 +1,7 @@
 /**
  * The Cockpit UI in a real browser (Debian's Chromium driven by playwright-core) against the real
  * built service (`node dist/main.js serve`): once at the root and once under BASE_PATH=/lineage.
- * Screenshots land in test-artifacts/ui/; with UPDATE_DOCS_SCREENSHOTS=1 the root run also
- * refreshes docs/cockpit-datasets.png and docs/cockpit-dataset.png.
+ * Screenshots land in test-artifacts/ui/.
  */
 import { randomUUID } from 'node:crypto';
 import { Browser, BrowserContext, Page } from 'playwright-core';
@@ -128,7 +127,7 @@ describe.each([
     expect(await ordersRow.locator('td').allTextContents()).toEqual([TRINO_NAMESPACE, 'trino', 'dataset', expect.stringContaining('2026')]);
     expect(await page.locator('.status').textContent()).toBe('7 datasets on page 1.');
     await expectAccessible(page, 'datasets page');
-    await screenshot(page, `${tag}-datasets`, basePath ? undefined : 'cockpit-datasets');
+    await screenshot(page, `${tag}-datasets`);
   });
 
   it('narrows the list as the user types, and keeps the search in the URL', async () => {
@@ -203,7 +202,7 @@ describe.each([
     expect(await panel.locator('dl.raw-meta').innerText()).toContain('anonymous');
 
     await expectAccessible(page, 'dataset page');
-    await screenshot(page, `${tag}-dataset`, basePath ? undefined : 'cockpit-dataset');
+    await screenshot(page, `${tag}-dataset`);
 
     await page.keyboard.press('Enter'); // closes again
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');

@@ -164,7 +164,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     expect(await panel.innerText()).toMatch(/Upstream\s+1 in this graph\s+Downstream\s+1 in this graph/);
     expect(new URL(page.url()).hash).toContain(`selected=${encodeURIComponent(DAILY)}`);
     await expectAccessible(page, 'lineage page');
-    await screenshot(page, 'lineage-both', 'ui-lineage');
+    await screenshot(page, 'lineage-both');
   });
 
   it('follows one direction, then both again', async () => {
@@ -207,6 +207,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     await eventually(async () => expect(await drawn(page)).toEqual({ nodes: [CLEAN, RAW, LOAD].sort(), edges: [`${RAW} -> ${LOAD}`, `${LOAD} -> ${CLEAN}`].sort() }));
     expect(await page.locator('.lineage-page .status').textContent()).toBe(`3 nodes and 2 edges, as of ${BEFORE_DAILY}.`);
     expect(new URL(page.url()).hash).toContain(`asOf=${encodeURIComponent(BEFORE_DAILY)}`);
+    await expectAccessible(page, 'lineage page as of an earlier time');
     await screenshot(page, 'lineage-as-of');
 
     await page.getByRole('button', { name: 'Now' }).click();
@@ -226,8 +227,9 @@ describe('Lineage, job, run, search and overview pages', () => {
     await expectAccessible(page, 'column lineage');
     await screenshot(page, 'lineage-columns');
 
+    // From the keyboard this time: Enter in the time field shows the graph as of then.
     await page.getByLabel('As of (UTC)').fill(BEFORE_DAILY.slice(0, 19));
-    await page.getByRole('button', { name: 'Show as of' }).click();
+    await page.getByLabel('As of (UTC)').press('Enter');
     await eventually(async () => expect((await drawn(page)).edges).toEqual([`${field('raw.orders', 'amount')} -> ${field('clean.orders', 'amount')}`]));
     expect((await drawn(page)).nodes).not.toContain(field('mart.daily_sales', 'total'));
     await page.getByRole('button', { name: 'Now' }).click();
@@ -273,7 +275,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     expect(await page.getByRole('list', { name: 'Reads' }).innerText()).toContain('clean.orders');
     expect(await page.getByRole('list', { name: 'Writes' }).innerText()).toContain('mart.daily_sales');
     await expectAccessible(page, 'job page');
-    await screenshot(page, 'job', 'ui-job');
+    await screenshot(page, 'job');
   });
 
   it('shows a run: state, times, facets as expandable JSON, dataset versions read and written', async () => {
@@ -290,7 +292,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     const json = JSON.parse((await facet.locator('pre.json').textContent()) ?? '') as { name: string; version: string };
     expect(json).toMatchObject({ name: 'trino', version: '476' });
     await expectAccessible(page, 'run page');
-    await screenshot(page, 'run', 'ui-run');
+    await screenshot(page, 'run');
     await page.getByRole('link', { name: 'mart.daily_sales', exact: true }).click();
     await eventually(async () => expect(await page.locator('h1').textContent()).toBe('mart.daily_sales'));
   });
@@ -304,7 +306,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     expect(await jobs.innerText()).toContain('No job reads this dataset.');
     await eventually(async () => expect(await page.locator('table.versions tbody tr').count()).toBeGreaterThan(0));
     await expectAccessible(page, 'dataset page');
-    await screenshot(page, 'dataset', 'ui-dataset');
+    await screenshot(page, 'dataset');
     await page.getByRole('link', { name: 'Lineage graph' }).click();
     await eventually(async () => expect((await drawn(page)).nodes).toContain(MART));
   });
@@ -319,7 +321,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     expect(texts.some((t) => t.startsWith('job ui.daily_sales'))).toBe(true);
     expect(texts.some((t) => t.startsWith('dataset mart.daily_sales'))).toBe(true);
     await expectAccessible(page, 'search page');
-    await screenshot(page, 'search', 'ui-search');
+    await screenshot(page, 'search');
     await page.getByRole('link', { name: 'ui.daily_sales', exact: true }).click();
     await eventually(async () => expect(await page.locator('h1').textContent()).toBe('ui.daily_sales'));
   });
@@ -340,7 +342,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     await page.getByRole('button', { name: 'Last 7 days, per day' }).click();
     await eventually(async () => expect(await page.locator('table.activity-table tbody tr').count()).toBe(7));
     await expectAccessible(page, 'overview');
-    await screenshot(page, 'overview', 'ui-overview');
+    await screenshot(page, 'overview');
   });
 
   it('runs under the real Content-Security-Policy: the layout worker loads, nothing is refused', async () => {

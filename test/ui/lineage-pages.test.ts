@@ -215,7 +215,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     expect(await page.getByLabel('As of (UTC)').inputValue()).toBe('');
   });
 
-  it('draws column lineage, as of an earlier time too, and tables again', async () => {
+  it('draws column lineage, one direction at a time, as of an earlier time too, and tables again', async () => {
     await page.getByRole('radio', { name: 'Columns' }).check();
     await eventually(async () =>
       expect(await drawn(page)).toEqual({
@@ -226,6 +226,23 @@ describe('Lineage, job, run, search and overview pages', () => {
     expect(new URL(page.url()).hash).toContain('level=column');
     await expectAccessible(page, 'column lineage');
     await screenshot(page, 'lineage-columns');
+
+    await page.getByLabel('Direction').selectOption('downstream');
+    await eventually(async () =>
+      expect(await drawn(page)).toEqual({
+        nodes: [field('clean.orders', 'id'), field('clean.orders', 'amount'), field('clean.orders', 'ts'), field('mart.daily_sales', 'total')].sort(),
+        edges: [`${field('clean.orders', 'amount')} -> ${field('mart.daily_sales', 'total')}`],
+      }),
+    );
+    await page.getByLabel('Direction').selectOption('upstream');
+    await eventually(async () =>
+      expect(await drawn(page)).toEqual({
+        nodes: [field('clean.orders', 'id'), field('clean.orders', 'amount'), field('clean.orders', 'ts'), field('raw.orders', 'amount')].sort(),
+        edges: [`${field('raw.orders', 'amount')} -> ${field('clean.orders', 'amount')}`],
+      }),
+    );
+    await page.getByLabel('Direction').selectOption('both');
+    await eventually(async () => expect((await drawn(page)).nodes).toEqual(COLUMN_GRAPH_NODES));
 
     // From the keyboard this time: Enter in the time field shows the graph as of then.
     await page.getByLabel('As of (UTC)').fill(BEFORE_DAILY.slice(0, 19));

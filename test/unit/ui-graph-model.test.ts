@@ -1,6 +1,6 @@
 /** The web UI's pure parts: how the API's graph becomes boxes and arrows, and how routes sit in the URL. */
 import type { FieldData, Job, LineageNode, MarquezDataset } from '../../web/src/api/types';
-import { graphModel, MAX_DRAWN } from '../../web/src/lineage/graph-model';
+import { downstreamOf, graphModel, MAX_DRAWN } from '../../web/src/lineage/graph-model';
 import { parseSearch, stringifySearch } from '../../web/src/search-params';
 
 const NS = 'trino://h:8080';
@@ -80,6 +80,31 @@ describe('graphModel', () => {
     expect(model.boxes.length).toBe(MAX_DRAWN);
     expect(model.boxes.map((box) => box.name).slice(0, 3)).toEqual(['hub', 't0', 't1']); // the chain from the start
     expect(model.boxes.some((box) => box.name === `t${MAX_DRAWN + 99}`)).toBe(false);
+  });
+});
+
+describe('downstreamOf', () => {
+  it('keeps the start boxes and what they reach along the arrows, nothing upstream', () => {
+    const f = (ds: string, field: string) => `datasetField:${NS}:${ds}:${field}`;
+    const node = (ds: string, field: string, upstream: string[]): LineageNode => ({
+      id: f(ds, field),
+      type: 'DATASET_FIELD',
+      data: fieldData(ds, field, 'BIGINT'),
+      inEdges: upstream.map((u) => edge(f(ds, field), u)),
+      outEdges: [],
+    });
+    // raw.x -> clean.x -> mart.x -> report.x, and raw.y -> clean.y (a side branch upstream of nothing)
+    const graph = [
+      node('raw', 'x', []),
+      node('raw', 'y', []),
+      node('clean', 'x', [f('raw', 'x')]),
+      node('clean', 'y', [f('raw', 'y')]),
+      node('mart', 'x', [f('clean', 'x')]),
+      node('report', 'x', [f('mart', 'x')]),
+    ];
+    const model = downstreamOf(graphModel({ graph }, `dataset:${NS}:clean`), (box) => box.kind === 'field' && box.dataset === 'clean');
+    expect(model.boxes.map((box) => box.id).sort()).toEqual([f('clean', 'x'), f('clean', 'y'), f('mart', 'x'), f('report', 'x')].sort());
+    expect(model.arrows.map((arrow) => arrow.id).sort()).toEqual([`${f('clean', 'x')}->${f('mart', 'x')}`, `${f('mart', 'x')}->${f('report', 'x')}`].sort());
   });
 });
 

@@ -8,7 +8,7 @@ import { Problem } from '../components/Problem';
 import { Spinner } from '../components/text';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { layout, NODE_HEIGHT, NODE_WIDTH, type Positions } from './elk-layout';
-import { graphModel, MAX_DRAWN, type GraphBox, type GraphModel } from './graph-model';
+import { downstreamOf, graphModel, MAX_DRAWN, type GraphBox, type GraphModel } from './graph-model';
 import { DEFAULT_DEPTH, MAX_DEPTH, type LineageSearch } from './lineage-search';
 import { ariaLabelOf, NodeCard, type BoxNode } from './NodeCard';
 import { NodePanel } from './NodePanel';
@@ -33,7 +33,11 @@ export function LineagePage() {
 
   const params = { nodeId, depth, direction, asOf: search.asOf };
   const query = useQuery({ ...(level === 'column' ? columnLineageQuery(params) : lineageQuery(params)), enabled: nodeId !== '' });
-  const model = useMemo(() => (query.data ? graphModel(query.data, nodeId) : null), [query.data, nodeId]);
+  const model = useMemo(() => {
+    if (!query.data) return null;
+    const whole = graphModel(query.data, nodeId);
+    return level === 'column' && direction === 'downstream' ? downstreamOf(whole, (box) => isFocus(box, nodeId)) : whole;
+  }, [query.data, nodeId, level, direction]);
   const focusBox = model?.boxes.find((box) => isFocus(box, nodeId));
   const focusName = !focusBox ? nodeId : focusBox.kind === 'field' && focusBox.id !== nodeId ? focusBox.dataset : focusBox.name;
   const heading = usePageHeading(nodeId ? `Lineage of ${focusName}` : 'Lineage');

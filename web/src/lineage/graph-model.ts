@@ -94,3 +94,23 @@ export function graphModel(graph: LineageGraph, focus: string): GraphModel {
     cutByPage: drawn.length < nodes.length ? nodes.length : null,
   };
 }
+
+/**
+ * The start boxes and what they reach along the arrows. The column graph's API walks upstream, or
+ * both ways: "downstream" at column level is this cut of the both-ways graph.
+ */
+export function downstreamOf(model: GraphModel, isStart: (box: GraphBox) => boolean): GraphModel {
+  const targets = new Map<string, string[]>();
+  for (const arrow of model.arrows) targets.set(arrow.source, [...(targets.get(arrow.source) ?? []), arrow.target]);
+  const queue = model.boxes.filter(isStart).map((box) => box.id);
+  const reached = new Set(queue);
+  for (let i = 0; i < queue.length; i++) {
+    for (const target of targets.get(queue[i]) ?? []) {
+      if (!reached.has(target)) {
+        reached.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return { ...model, boxes: model.boxes.filter((box) => reached.has(box.id)), arrows: model.arrows.filter((a) => reached.has(a.source) && reached.has(a.target)) };
+}

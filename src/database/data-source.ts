@@ -14,6 +14,7 @@ import { DatasetFacetEntity } from './entities/dataset-facet.entity';
 import { DatasetVersionEntity } from './entities/dataset-version.entity';
 import { JobEntity } from './entities/job.entity';
 import { JobFacetEntity } from './entities/job-facet.entity';
+import { JobVersionEntity } from './entities/job-version.entity';
 import { RunEntity } from './entities/run.entity';
 import { RunFacetEntity } from './entities/run-facet.entity';
 import { RunDatasetEntity } from './entities/run-dataset.entity';
@@ -35,6 +36,7 @@ export const ENTITIES = [
   DatasetVersionEntity,
   JobEntity,
   JobFacetEntity,
+  JobVersionEntity,
   RunEntity,
   RunFacetEntity,
   RunDatasetEntity,

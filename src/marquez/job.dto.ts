@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { MarquezDatasetIdDto } from './dataset.dto';
-import { MarquezRunDto } from './run.dto';
+import { MarquezRunDto, MarquezVersionIdDto } from './run.dto';
 
 export const JOB_TYPES = ['BATCH', 'STREAM', 'SERVICE'] as const;
 
@@ -31,7 +31,8 @@ export class MarquezJobDto {
   })
   latestRuns!: MarquezRunDto[] | null;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'Current job facets' }) facets!: Record<string, unknown>;
-  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) currentVersion!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: "The version of the job's latest finished run; null when none finished" })
+  currentVersion!: string | null;
   @ApiProperty({ type: [String], description: 'Always []' }) labels!: string[];
   @ApiProperty({ type: [String] }) tags!: string[];
 }
@@ -40,4 +41,26 @@ export class MarquezJobListDto {
   @ApiProperty({ type: [MarquezJobDto] }) jobs!: MarquezJobDto[];
   @ApiProperty({ description: 'Every job in scope (all, or the namespace); not reduced by lastRunStates, as Marquez' })
   totalCount!: number;
+}
+
+export class MarquezJobVersionDto {
+  @ApiProperty({ type: MarquezVersionIdDto }) id!: MarquezVersionIdDto;
+  @ApiProperty() name!: string;
+  @ApiProperty({
+    format: 'uuid',
+    description: 'Derived from the namespace, name, sorted inputs, sorted outputs and source code location a finished run had',
+  })
+  version!: string;
+  @ApiProperty({ format: 'date-time', description: 'Earliest event time of a finished run with this version' }) createdAt!: string;
+  @ApiProperty() namespace!: string;
+  @ApiProperty({ type: [MarquezDatasetIdDto], description: 'Inputs, by namespace then name; at most 1000' }) inputs!: MarquezDatasetIdDto[];
+  @ApiProperty({ type: [MarquezDatasetIdDto], description: 'Outputs, by namespace then name; at most 1000' }) outputs!: MarquezDatasetIdDto[];
+  @ApiProperty({ nullable: true, type: String, description: 'sourceCodeLocation facet url of the finished run' }) location!: string | null;
+  @ApiProperty({ type: MarquezRunDto, nullable: true, description: 'The latest finished run with this version' })
+  latestRun!: MarquezRunDto | null;
+}
+
+export class MarquezJobVersionListDto {
+  @ApiProperty({ type: [MarquezJobVersionDto] }) versions!: MarquezJobVersionDto[];
+  @ApiProperty({ description: 'Every version of the job, counted exactly up to 10,000 (not in Marquez)' }) totalCount!: number;
 }

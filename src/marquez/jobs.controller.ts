@@ -2,12 +2,13 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
+import { JobVersionsService } from '../read/jobs/job-versions.service';
 import { JobsService } from '../read/jobs/jobs.service';
 import { RunsService } from '../read/runs/runs.service';
 import { MarquezPageQuery } from '../read/shared/page-query';
-import { MarquezJobDto, MarquezJobListDto } from './job.dto';
+import { MarquezJobDto, MarquezJobListDto, MarquezJobVersionDto, MarquezJobVersionListDto } from './job.dto';
 import { MarquezRunListDto, RUN_STATES } from './run.dto';
-import { jobShape, modelStates, runShape } from './shapes';
+import { jobShape, jobVersionShape, modelStates, runShape } from './shapes';
 
 const LAST_RUN_STATES = [...RUN_STATES, 'OTHER'];
 
@@ -34,6 +35,7 @@ export class JobsController {
   constructor(
     private readonly jobs: JobsService,
     private readonly runs: RunsService,
+    private readonly versions: JobVersionsService,
   ) {}
 
   @Get('jobs')
@@ -73,6 +75,40 @@ export class JobsController {
     const jobId = await this.jobs.idOf(namespace, job);
     const { runs, totalCount } = await this.runs.ofJob(jobId, query.limit ?? 100, query.offset ?? 0);
     return { runs: runs.map(runShape), totalCount };
+  }
+
+  @Get('namespaces/:namespace/jobs/:job/versions')
+  @ApiOperation({
+    operationId: 'listJobVersions',
+    summary: 'Versions of a job, newest first (Marquez getJobVersions)',
+    description:
+      'A version is the namespace, name, sorted inputs, sorted outputs and source code location a finished run (COMPLETE, FAIL ' +
+      'or ABORT event) had. Ordered by the earliest event time of each version. totalCount counts the versions of the job ' +
+      'exactly up to 10,000.',
+  })
+  @ApiOkResponse({ type: MarquezJobVersionListDto })
+  @ApiBadRequestResponse({ description: 'limit or offset invalid' })
+  @ApiNotFoundResponse({ description: 'No such job in the namespace' })
+  async jobVersions(
+    @Param('namespace') namespace: string,
+    @Param('job') job: string,
+    @Query() query: MarquezPageQuery,
+  ): Promise<MarquezJobVersionListDto> {
+    const { versions, totalCount } = await this.versions.list(namespace, job, query.limit ?? 100, query.offset ?? 0);
+    return { versions: versions.map(jobVersionShape), totalCount };
+  }
+
+  @Get('namespaces/:namespace/jobs/:job/versions/:version')
+  @ApiOperation({ operationId: 'getJobVersion', summary: 'One version of a job with its latest run (Marquez getJobVersion)' })
+  @ApiOkResponse({ type: MarquezJobVersionDto })
+  @ApiBadRequestResponse({ description: 'version is not a UUID' })
+  @ApiNotFoundResponse({ description: 'No such job in the namespace, or no such version of it' })
+  async jobVersion(
+    @Param('namespace') namespace: string,
+    @Param('job') job: string,
+    @Param('version') version: string,
+  ): Promise<MarquezJobVersionDto> {
+    return jobVersionShape(await this.versions.get(namespace, job, version));
   }
 
   private async list(namespace: string | undefined, query: JobListQuery): Promise<MarquezJobListDto> {

@@ -1,6 +1,6 @@
-import { DatasetVersionView, DatasetView, FieldView, JobView, RunEventState, RunView } from '../read/shared/views';
+import { DatasetVersionView, DatasetView, FieldView, JobVersionView, JobView, RunEventState, RunView } from '../read/shared/views';
 import { MarquezColumnLineageDto, MarquezDatasetDto, MarquezDatasetVersionDto, MarquezFieldDto } from './dataset.dto';
-import { MarquezJobDto } from './job.dto';
+import { MarquezJobDto, MarquezJobVersionDto } from './job.dto';
 import { MarquezRunDto, RunState } from './run.dto';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -54,7 +54,7 @@ export function runShape(run: RunView): MarquezRunDto {
     endedAt: finished ? iso(run.endedAt) : null,
     durationMs,
     args: {},
-    jobVersion: null,
+    jobVersion: run.jobVersionId ? { namespace: run.jobNamespace, name: run.jobName, version: run.jobVersionId } : null,
     inputDatasetVersions: run.inputs.map(version),
     outputDatasetVersions: run.outputs.map(version),
     facets: run.facets,
@@ -90,9 +90,23 @@ export function jobShape(job: JobView): MarquezJobDto {
     // The dashboard calls latestRuns.reduce() without an initial value: null, never [].
     latestRuns: runs.length > 0 ? runs : null,
     facets: job.facets,
-    currentVersion: null,
+    currentVersion: job.currentVersionId,
     labels: [],
     tags: job.tags,
+  };
+}
+
+export function jobVersionShape(version: JobVersionView): MarquezJobVersionDto {
+  return {
+    id: { namespace: version.jobNamespace, name: version.jobName, version: version.version },
+    name: version.jobName,
+    version: version.version,
+    createdAt: version.createdAt.toISOString(),
+    namespace: version.jobNamespace,
+    inputs: version.inputs,
+    outputs: version.outputs,
+    location: version.location,
+    latestRun: version.latestRun ? runShape(version.latestRun) : null,
   };
 }
 

@@ -177,3 +177,9 @@ export function readParent(runFacets: JsonObject): { runId: string; namespace: s
   if (typeof runId !== 'string' || !UUID_PATTERN.test(runId) || !storable(namespace) || !storable(name)) return null;
   return { runId: runId.toLowerCase(), namespace, name };
 }
+
+/** The `sourceCodeLocation` job facet's url (as Marquez's job location); null when absent or deleted. */
+export function readSourceCodeLocation(jobFacets: JsonObject): string | null {
+  const facet = jobFacets.sourceCodeLocation;
+  return isJsonObject(facet) && !isDeletedFacet(facet) ? text(facet.url) : null;
+}

@@ -17,3 +17,22 @@ export function datasetVersionId(datasetId: string, schemaHash: string): string 
   return versionIdOf(JSON.stringify([datasetId, schemaHash]));
 }
 const versionIdOf = memoized((key) => uuidv5(key, VERSION_ID_NAMESPACE));
+
+/** Fixed UUID namespace for job version ids. */
+const JOB_VERSION_ID_NAMESPACE = '70b5d89c-6564-4204-8eb3-bcc3184f08d4';
+
+export interface DatasetName {
+  namespace: string;
+  name: string;
+}
+
+/**
+ * A job version's id: what Marquez's `Utils.newJobVersionFor` hashes (namespace, name, inputs and
+ * outputs each sorted by namespace then name, source code location), encoded unambiguously as JSON
+ * (Marquez joins the parts with ':', which namespaces contain), so the ids differ from Marquez's.
+ * `inputs` and `outputs` must already be sorted and without duplicates.
+ */
+export function jobVersionId(namespace: string, name: string, inputs: DatasetName[], outputs: DatasetName[], location: string | null): string {
+  const pairs = (datasets: DatasetName[]) => datasets.map((d) => [d.namespace, d.name]);
+  return uuidv5(JSON.stringify([namespace, name, pairs(inputs), pairs(outputs), location]), JOB_VERSION_ID_NAMESPACE);
+}

@@ -11,6 +11,7 @@ import {
   upsertSymlinksSql,
 } from './appliers/datasets.applier';
 import { upsertDatasetFacetsSql, upsertJobFacetsSql, upsertRunFacetsSql } from './appliers/facets.applier';
+import { upsertJobVersionsSql } from './appliers/job-versions.applier';
 import { deriveJobColumnsSql, deriveJobParentsSql, upsertJobsSql } from './appliers/jobs.applier';
 import {
   upsertColumnLineageEdgesSql,
@@ -30,7 +31,7 @@ import { deriveRunColumnsSql, upsertRunsSql } from './appliers/runs.applier';
  */
 export const PROJECTION_TABLES = [
   'namespaces', 'datasets', 'event_datasets', 'dataset_symlinks', 'sources', 'dataset_facets', 'dataset_versions',
-  'jobs', 'job_facets', 'runs', 'run_facets', 'run_datasets', 'lineage_edges', 'column_lineage_heads', 'column_lineage_edges', 'tags',
+  'jobs', 'job_facets', 'job_versions', 'runs', 'run_facets', 'run_datasets', 'lineage_edges', 'column_lineage_heads', 'column_lineage_edges', 'tags',
 ];
 
 /** The statements that apply a batch's mutations, in apply order (one per table at most, plus derivations). */
@@ -48,6 +49,7 @@ export function batchStatements(m: MutationsByType): Statement[] {
     upsertJobsSql(m.job),
     upsertJobFacetsSql(m.jobFacet),
     deriveJobColumnsSql(m.jobFacet.map((f) => f.jobId)),
+    upsertJobVersionsSql(m.jobVersion),
     upsertRunsSql(m.run),
     upsertRunFacetsSql(m.runFacet),
     deriveRunColumnsSql(m.runFacet.map((f) => f.runId)),

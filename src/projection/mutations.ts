@@ -1,4 +1,5 @@
 import type { SchemaField } from '../openlineage/facets';
+import type { DatasetName } from '../openlineage/job-identity';
 
 /**
  * What processors produce and appliers consume: one typed change to one table row. Every
@@ -51,6 +52,17 @@ export interface JobMutation extends Stamped {
 
 export interface JobFacetMutation extends Stamped { type: 'jobFacet'; jobId: string; name: string; facet: unknown }
 
+/** A job version a finished run had (src/projection/processors/processor.ts eventJobVersion). */
+export interface JobVersionMutation extends Stamped {
+  type: 'jobVersion';
+  id: string;
+  jobId: string;
+  inputs: DatasetName[];
+  outputs: DatasetName[];
+  location: string | null;
+  runId: string;
+}
+
 export type RunState = 'START' | 'RUNNING' | 'COMPLETE' | 'ABORT' | 'FAIL' | 'OTHER';
 
 export interface RunMutation extends Stamped {
@@ -59,6 +71,8 @@ export interface RunMutation extends Stamped {
   jobId: string;
   /** null: the run is only named (as a parent) by this event. */
   state: RunState | null;
+  /** The job version of a terminal event; null for any other. */
+  jobVersionId: string | null;
 }
 
 export interface RunFacetMutation extends Stamped { type: 'runFacet'; runId: string; facetType: 'run' | 'job'; name: string; facet: unknown }
@@ -115,6 +129,7 @@ export type Mutation =
   | DatasetVersionMutation
   | JobMutation
   | JobFacetMutation
+  | JobVersionMutation
   | RunMutation
   | RunFacetMutation
   | RunDatasetMutation
@@ -132,7 +147,7 @@ export type MutationsByType = { [T in MutationType]: Array<MutationOf<T>> };
 
 export function groupMutations(mutations: Iterable<Mutation>): MutationsByType {
   const groups = {
-    namespace: [], dataset: [], eventDataset: [], symlink: [], datasetFacet: [], datasetVersion: [], job: [], jobFacet: [],
+    namespace: [], dataset: [], eventDataset: [], symlink: [], datasetFacet: [], datasetVersion: [], job: [], jobFacet: [], jobVersion: [],
     run: [], runFacet: [], runDataset: [], lineageEdge: [], columnLineageHead: [], columnLineageEdge: [], tag: [], source: [],
   } as MutationsByType;
   for (const m of mutations) (groups[m.type] as Mutation[]).push(m);

@@ -3,6 +3,7 @@ import { groupMutations, Mutation, MutationsByType } from './mutations';
 import { datasetFacetsProcessor } from './processors/dataset-facets.processor';
 import { datasetVersionsProcessor } from './processors/dataset-versions.processor';
 import { datasetsProcessor } from './processors/datasets.processor';
+import { jobVersionsProcessor } from './processors/job-versions.processor';
 import { jobsAndRunsProcessor } from './processors/jobs.processor';
 import { lineageProcessor } from './processors/lineage.processor';
 import { Processor } from './processors/processor';
@@ -13,6 +14,7 @@ export const PROCESSORS: Processor[] = [
   datasetFacetsProcessor,
   datasetVersionsProcessor,
   jobsAndRunsProcessor,
+  jobVersionsProcessor,
   lineageProcessor,
 ];
 

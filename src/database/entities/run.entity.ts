@@ -43,6 +43,10 @@ export class RunEntity {
   @Column({ name: 'parent_run_id', type: 'uuid', nullable: true })
   parentRunId!: string | null;
 
+  /** The version of the winning terminal event; NULL while unfinished. */
+  @Column({ name: 'job_version_id', type: 'uuid', nullable: true })
+  jobVersionId!: string | null;
+
   @Column({ name: 'first_seen_at', type: 'timestamptz' })
   firstSeenAt!: Date;
 

@@ -9,13 +9,17 @@ const TERMINAL = `('COMPLETE', 'FAIL', 'ABORT')`;
 const RANK = (alias: string, state: string, at: string, eventId: string) =>
   `(${alias}.${state} IN ${TERMINAL}, ${alias}.${at}, ${alias}.${eventId})`;
 
-/** `runs`: state by rank (a mention without state never sets one); started_at the earliest START; span. */
+/**
+ * `runs`: state by rank (a mention without state never sets one), ended_at and job_version_id
+ * follow it; started_at the earliest START; span.
+ */
 export function upsertRunsSql(rows: RunMutation[]): Statement | null {
   if (rows.length === 0) return null;
   const source = recordset(rows, [
     ['id', 'uuid', (r) => r.id],
     ['job_id', 'uuid', (r) => r.jobId],
     ['state', 'text', (r) => r.state],
+    ['job_version_id', 'uuid', (r) => r.jobVersionId],
     ['at', 'timestamptz', (r) => r.at],
     ['event_id', 'bigint', (r) => r.eventId],
   ]);
@@ -24,10 +28,10 @@ export function upsertRunsSql(rows: RunMutation[]): Statement | null {
      g AS (SELECT id, min(at) AS first_at, max(at) AS last_at, min(at) FILTER (WHERE state = 'START') AS started_at FROM u GROUP BY id),
      b AS (SELECT DISTINCT ON (id) * FROM u ORDER BY id, state IS NOT NULL DESC, ${RANK('u', 'state', 'at', 'event_id')} DESC),
      j AS (SELECT DISTINCT ON (id) id, job_id FROM u ORDER BY id, at, event_id)
-     INSERT INTO runs AS x (id, job_id, state, state_at, state_event_id, started_at, ended_at, first_seen_at, last_seen_at)
+     INSERT INTO runs AS x (id, job_id, state, state_at, state_event_id, started_at, ended_at, job_version_id, first_seen_at, last_seen_at)
      SELECT b.id, j.job_id, b.state,
             CASE WHEN b.state IS NOT NULL THEN b.at END, CASE WHEN b.state IS NOT NULL THEN b.event_id END,
-            g.started_at, CASE WHEN b.state IN ${TERMINAL} THEN b.at END, g.first_at, g.last_at
+            g.started_at, CASE WHEN b.state IN ${TERMINAL} THEN b.at END, b.job_version_id, g.first_at, g.last_at
        FROM b JOIN g USING (id) JOIN j USING (id)
       ORDER BY b.id
      ON CONFLICT (id) DO UPDATE SET
@@ -35,6 +39,7 @@ export function upsertRunsSql(rows: RunMutation[]): Statement | null {
        state_at       = CASE WHEN ${wins} THEN excluded.state_at ELSE x.state_at END,
        state_event_id = CASE WHEN ${wins} THEN excluded.state_event_id ELSE x.state_event_id END,
        ended_at       = CASE WHEN ${wins} THEN excluded.ended_at ELSE x.ended_at END,
+       job_version_id = CASE WHEN ${wins} THEN excluded.job_version_id ELSE x.job_version_id END,
        started_at     = least(x.started_at, excluded.started_at),
        first_seen_at  = least(x.first_seen_at, excluded.first_seen_at),
        last_seen_at   = greatest(x.last_seen_at, excluded.last_seen_at)

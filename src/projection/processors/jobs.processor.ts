@@ -2,7 +2,7 @@ import { facetsOf, readParent, readTags } from '../../openlineage/facets';
 import { jobId } from '../../openlineage/job-identity';
 import { LoggedEvent } from '../../log/logged-event';
 import { Mutation, RunState } from '../mutations';
-import { currentFacetEntries, eventJob } from './processor';
+import { currentFacetEntries, eventJob, eventJobVersion } from './processor';
 
 /** Jobs and their current facets and tags; runs, their state and merged facets; parents named before their own events. */
 export function jobsAndRunsProcessor(event: LoggedEvent): Mutation[] {
@@ -15,7 +15,8 @@ export function jobsAndRunsProcessor(event: LoggedEvent): Mutation[] {
   if (!event.runId) return out;
 
   const runId = event.runId;
-  out.push({ type: 'run', id: runId, jobId: job.id, state: event.eventType as RunState | null, ...stamp });
+  const jobVersionId = eventJobVersion(event)?.id ?? null;
+  out.push({ type: 'run', id: runId, jobId: job.id, state: event.eventType as RunState | null, jobVersionId, ...stamp });
   const runFacets = facetsOf(event.payload.run);
   for (const [name, facet] of currentFacetEntries(runFacets)) {
     if (facet !== null) out.push({ type: 'runFacet', runId, facetType: 'run', name, facet, ...stamp });
@@ -30,7 +31,7 @@ export function jobsAndRunsProcessor(event: LoggedEvent): Mutation[] {
     const parentJobId = jobId(parent.namespace, parent.name);
     out.push({ type: 'namespace', name: parent.namespace, ...stamp });
     out.push({ type: 'job', id: parentJobId, namespace: parent.namespace, name: parent.name, runId: parent.runId, ...stamp });
-    out.push({ type: 'run', id: parent.runId, jobId: parentJobId, state: null, ...stamp });
+    out.push({ type: 'run', id: parent.runId, jobId: parentJobId, state: null, jobVersionId: null, ...stamp });
   }
   return out;
 }

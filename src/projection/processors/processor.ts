@@ -1,7 +1,7 @@
 import { datasetId } from '../../openlineage/dataset-identity';
-import { facetsOf, isDeletedFacet, nonEmpty, storable } from '../../openlineage/facets';
+import { facetsOf, isDeletedFacet, nonEmpty, readSourceCodeLocation, storable } from '../../openlineage/facets';
 import { isJsonObject, JsonObject } from '../../openlineage/json';
-import { jobId } from '../../openlineage/job-identity';
+import { DatasetName, jobId, jobVersionId } from '../../openlineage/job-identity';
 import { LoggedEvent } from '../../log/logged-event';
 import { Mutation } from '../mutations';
 
@@ -45,4 +45,46 @@ export function currentFacetEntries(facets: JsonObject): Array<[string, unknown]
   return Object.entries(facets)
     .filter(([name, facet]) => storable(name) && isJsonObject(facet))
     .map(([name, facet]) => [name, isDeletedFacet(facet) ? null : facet]);
+}
+
+export interface EventJobVersion {
+  id: string;
+  jobId: string;
+  inputs: DatasetName[];
+  outputs: DatasetName[];
+  location: string | null;
+}
+
+const TERMINAL_EVENTS = new Set(['COMPLETE', 'FAIL', 'ABORT']);
+const byName = (a: DatasetName, b: DatasetName) =>
+  a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+// Two processors ask for each event's version: computed once per event.
+const versions = new WeakMap<LoggedEvent, EventJobVersion | null>();
+
+/**
+ * The job version a finished run had: only a terminal run event (COMPLETE, FAIL, ABORT) has one,
+ * as Marquez versions a job when a run finishes. Its inputs and outputs are the ones this event
+ * lists (deduplicated, sorted), its location the sourceCodeLocation this event carries.
+ */
+export function eventJobVersion(event: LoggedEvent): EventJobVersion | null {
+  let version = versions.get(event);
+  if (version === undefined) {
+    version = computeJobVersion(event);
+    versions.set(event, version);
+  }
+  return version;
+}
+
+function computeJobVersion(event: LoggedEvent): EventJobVersion | null {
+  const job = eventJob(event);
+  if (!job || !event.runId || !TERMINAL_EVENTS.has(event.eventType ?? '')) return null;
+  const named = namedDatasets(event);
+  const sorted = (role: NamedDataset['role']) => {
+    const unique = new Map(named.filter((d) => d.role === role).map((d) => [d.id, { namespace: d.namespace, name: d.name }]));
+    return [...unique.values()].sort(byName);
+  };
+  const inputs = sorted('input');
+  const outputs = sorted('output');
+  const location = readSourceCodeLocation(job.facets);
+  return { id: jobVersionId(job.namespace, job.name, inputs, outputs, location), jobId: job.id, inputs, outputs, location };
 }

@@ -4,6 +4,7 @@ import { groupBy } from '../shared/group-by';
 import { MAX_OFFSET } from '../shared/page-query';
 import { JobView } from '../shared/views';
 import { TagsRepository } from '../tags/tags.repository';
+import { JobVersionsRepository } from './job-versions.repository';
 import { JobListFilter, JobRow, JobsRepository } from './jobs.repository';
 
 /** Marquez sends at most 10 runs in a job's latestRuns. */
@@ -17,6 +18,7 @@ export class JobsService {
     private readonly jobs: JobsRepository,
     private readonly runs: RunsService,
     private readonly tags: TagsRepository,
+    private readonly versions: JobVersionsRepository,
   ) {}
 
   async list(filter: JobListFilter): Promise<{ jobs: JobView[]; totalCount: number }> {
@@ -45,11 +47,12 @@ export class JobsService {
 
   private async views(rows: JobRow[]): Promise<JobView[]> {
     const ids = rows.map((r) => r.id);
-    const [facets, tags, edges, latestRuns] = await Promise.all([
+    const [facets, tags, edges, latestRuns, currentVersions] = await Promise.all([
       this.jobs.facets(ids),
       this.tags.of('job', ids),
       this.jobs.currentEdges(ids, EDGES_PER_DIRECTION),
       this.runs.latestOfJobs(ids, LATEST_RUNS),
+      this.versions.currentOf(ids),
     ]);
     const edgesByJob = groupBy(edges, (e) => e.jobId);
     return rows.map((row) => {
@@ -62,6 +65,7 @@ export class JobsService {
         inputs: mine.filter((e) => e.direction === 'input').map(ref),
         outputs: mine.filter((e) => e.direction === 'output').map(ref),
         latestRuns: latestRuns.get(row.id) ?? [],
+        currentVersionId: currentVersions.get(row.id) ?? null,
       };
     });
   }

@@ -17,6 +17,7 @@ export interface RunRow {
   nominalEndTime: Date | null;
   errorMessage: string | null;
   parentRunId: string | null;
+  jobVersionId: string | null;
 }
 
 export interface RunDatasetRow extends DatasetVersionRef {
@@ -27,7 +28,7 @@ export interface RunDatasetRow extends DatasetVersionRef {
 const RUN_COLUMNS = `r.id, r.job_id AS "jobId", j.namespace AS "jobNamespace", j.name AS "jobName", r.state,
   r.first_seen_at AS "firstSeenAt", r.last_seen_at AS "lastSeenAt", r.started_at AS "startedAt", r.ended_at AS "endedAt",
   r.nominal_start_time AS "nominalStartTime", r.nominal_end_time AS "nominalEndTime", r.error_message AS "errorMessage",
-  r.parent_run_id AS "parentRunId"`;
+  r.parent_run_id AS "parentRunId", r.job_version_id AS "jobVersionId"`;
 
 /** Read queries on `runs`, `run_facets` and `run_datasets`. A job's runs: newest first seen first. */
 @Injectable()

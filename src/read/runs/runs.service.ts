@@ -33,6 +33,7 @@ export class RunsService {
           nominalEndTime: row.nominalEndTime,
           errorMessage: row.errorMessage,
           parentRunId: row.parentRunId,
+          jobVersionId: row.jobVersionId,
           facets: facets.get(id) ?? {},
           inputs: mine.filter((d) => d.direction === 'input').map(ref),
           outputs: mine.filter((d) => d.direction === 'output').map(ref),

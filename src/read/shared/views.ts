@@ -34,6 +34,8 @@ export interface RunView {
   nominalEndTime: Date | null;
   errorMessage: string | null;
   parentRunId: string | null;
+  /** The job version the run finished as; null while unfinished. */
+  jobVersionId: string | null;
   facets: Facets;
   inputs: DatasetVersionRef[];
   outputs: DatasetVersionRef[];
@@ -60,6 +62,22 @@ export interface JobView {
   outputs: DatasetRef[];
   /** Newest first; at most the number asked for. */
   latestRuns: RunView[];
+  /** The version of the job's latest finished run; null when no run finished. */
+  currentVersionId: string | null;
+}
+
+/** A job's namespace, name, inputs, outputs and source code location, as finished runs had them. */
+export interface JobVersionView {
+  version: string;
+  jobNamespace: string;
+  jobName: string;
+  /** The earliest event time of a finished run with this version. */
+  createdAt: Date;
+  location: string | null;
+  inputs: DatasetRef[];
+  outputs: DatasetRef[];
+  /** The latest finished run with this version. */
+  latestRun: RunView | null;
 }
 
 export interface ColumnInputView extends DatasetRef {

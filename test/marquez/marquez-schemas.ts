@@ -16,6 +16,8 @@
  * - Added from the UI contract: Job.tags, Job.labels, Namespace.isHidden, Dataset.columnLineage,
  *   DatasetVersion.lifecycleState, totalCount on the run and version lists, the /stats and
  *   /jobs shapes, latestRuns null-not-empty, run events only on /events/lineage.
+ * - Added by this store, as on the other lists: totalCount on the job version list (Marquez sends
+ *   only `versions`).
  */
 type Schema = Record<string, unknown>;
 
@@ -148,6 +150,19 @@ const definitions: Record<string, Schema> = {
     tags: arrayOf(str),
   }),
   JobList: object({ jobs: arrayOf(ref('Job')), totalCount: count }),
+  // Marquez's JobVersion (api/models/JobVersion.java) sends no facets; location and latestRun are @Nullable.
+  JobVersion: object({
+    id: ref('JobVersionId'),
+    name: str,
+    version: uuid,
+    createdAt: dateTime,
+    namespace: str,
+    inputs: arrayOf(ref('DatasetId'), { uniqueItems: true }),
+    outputs: arrayOf(ref('DatasetId'), { uniqueItems: true }),
+    location: nullableStr,
+    latestRun: nullable(ref('Run')),
+  }),
+  JobVersionList: object({ versions: arrayOf(ref('JobVersion')), totalCount: count }),
 
   Tag: object({ name: str, description: nullableStr }),
   TagList: object({ tags: arrayOf(ref('Tag')) }),

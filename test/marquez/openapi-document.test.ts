@@ -11,6 +11,8 @@ const MARQUEZ_PATHS = [
   '/api/v1/namespaces/{namespace}/jobs',
   '/api/v1/namespaces/{namespace}/jobs/{job}',
   '/api/v1/namespaces/{namespace}/jobs/{job}/runs',
+  '/api/v1/namespaces/{namespace}/jobs/{job}/versions',
+  '/api/v1/namespaces/{namespace}/jobs/{job}/versions/{version}',
   '/api/v1/jobs/runs/{id}',
   '/api/v1/jobs/runs/{id}/facets',
   '/api/v1/search',

@@ -66,18 +66,24 @@ describe('projection under concurrency and replay', () => {
     );
     expect(links).toBe(0);
 
-    // Every run in the log has its row, its state from its terminal event, and its datasets.
-    const [model] = await query<{ runs: number; logged: number; unfinished: number; jobs: number; loggedJobs: number }>(
+    // Every run in the log has its row, its state from its terminal event, its datasets, and a
+    // finished run the job version of that event.
+    const [model] = await query<{ runs: number; logged: number; unfinished: number; unversioned: number; versions: number; jobs: number; loggedJobs: number }>(
       databaseUrl,
       `SELECT (SELECT count(*)::int FROM runs) AS runs,
               (SELECT count(DISTINCT run_id)::int FROM lineage_events WHERE run_id IS NOT NULL) AS logged,
               (SELECT count(*)::int FROM runs r WHERE r.state NOT IN ('COMPLETE', 'FAIL', 'ABORT')
                   AND EXISTS (SELECT 1 FROM lineage_events e WHERE e.run_id = r.id AND e.event_type IN ('COMPLETE', 'FAIL', 'ABORT'))) AS unfinished,
+              (SELECT count(*)::int FROM runs r WHERE r.state IN ('COMPLETE', 'FAIL', 'ABORT')
+                  AND NOT EXISTS (SELECT 1 FROM job_versions v WHERE v.id = r.job_version_id AND v.job_id = r.job_id)) AS unversioned,
+              (SELECT count(*)::int FROM job_versions) AS versions,
               (SELECT count(*)::int FROM jobs) AS jobs,
               (SELECT count(DISTINCT (job_namespace, job_name))::int FROM lineage_events WHERE job_name IS NOT NULL) AS "loggedJobs"`,
     );
     expect(model.runs).toBeGreaterThanOrEqual(model.logged);
     expect(model.unfinished).toBe(0);
+    expect(model.unversioned).toBe(0);
+    expect(model.versions).toBeGreaterThan(0);
     expect(model.jobs).toBeGreaterThanOrEqual(model.loggedJobs);
   }, 600000);
 

@@ -44,6 +44,11 @@ async function readable(databaseUrl: string) {
     tags: await q(`SELECT t.target_kind, coalesce(d.name, j.name) AS target, t.field, t.key, t.value
                      FROM tags t LEFT JOIN datasets d ON d.id = t.target_id LEFT JOIN jobs j ON j.id = t.target_id ORDER BY 1, 2, 3, 4`),
     sources: await q(`SELECT name, uri FROM sources ORDER BY name`),
+    jobVersions: await q(`SELECT j.name AS job, (SELECT string_agg(d->>'name', ',') FROM jsonb_array_elements(v.inputs) d) AS inputs,
+                                 (SELECT string_agg(d->>'name', ',') FROM jsonb_array_elements(v.outputs) d) AS outputs, v.location,
+                                 v.first_run_id::text AS first_run, v.last_run_id::text AS last_run,
+                                 (SELECT array_agg(r.id::text ORDER BY r.id) FROM runs r WHERE r.job_version_id = v.id) AS runs
+                            FROM job_versions v JOIN jobs j ON j.id = v.job_id ORDER BY 1, 2, 3, 4`),
   };
 }
 
@@ -137,6 +142,13 @@ describe('the lineage model, from producer sequences in any arrival order', () =
       { name: 'memory.default', uri: 'trino://trino:8080/memory.default' },
       { name: 'tpch.tiny', uri: 'trino://trino:8080/tpch.tiny' },
     ]);
+    // Each query is its own job with the one version its COMPLETE or FAIL had; the START named no dataset.
+    const version = (v: Record<string, unknown>) => [v.job, v.inputs, v.outputs, v.location, v.first_run, v.last_run, v.runs];
+    expect(model.jobVersions.map(version)).toEqual([
+      ['20260715_100000_00001_aaaaa', 'tpch.tiny.nation', 'memory.default.nation_copy', null, R1, R1, [R1]],
+      ['20260715_100500_00002_aaaaa', 'tpch.tiny.nation,tpch.tiny.region', 'memory.default.nation_copy', null, R2, R2, [R2]],
+      ['20260715_101000_00003_aaaaa', null, null, null, R3, R3, [R3]],
+    ]);
   });
 
   it('Spark: an application run with child job runs that name it as their parent; a RUNNING after COMPLETE', async () => {
@@ -178,6 +190,12 @@ describe('the lineage model, from producer sequences in any arrival order', () =
       ['warehouse.orders.amount', 'orders.amount', 'IDENTITY', null, true],
       ['warehouse.orders.day', 'orders.day', 'IDENTITY', null, true],
       ['warehouse.orders.id', 'orders.id', 'IDENTITY', null, true],
+    ]);
+    // The application's COMPLETE names no dataset: a version all the same, as Marquez gives one.
+    expect(model.jobVersions.map((v) => [v.job, v.inputs, v.outputs, v.location, v.runs])).toEqual([
+      ['etl_app', null, null, null, [APP]],
+      ['etl_app.aggregate', 'warehouse.orders', 'warehouse.daily_totals', null, [C2]],
+      ['etl_app.load_orders', 'orders', 'warehouse.orders', null, [C1]],
     ]);
   });
 
@@ -223,5 +241,11 @@ describe('the lineage model, from producer sequences in any arrival order', () =
       `SELECT count(*)::int AS n FROM job_facets f JOIN jobs j ON j.id = f.job_id WHERE j.name = 'daily_sales' AND f.name = 'documentation' AND f.facet IS NULL`,
     );
     expect(tombstones).toBe(1);
+    // A failed task has a version too (its FAIL's inputs); the tasks' location is their DAG file.
+    expect(model.jobVersions.map((v) => [v.job, v.inputs, v.outputs, v.location, v.runs])).toEqual([
+      ['daily_sales', null, null, null, [D]],
+      ['daily_sales.extract', 'sales.public.customers', 'sales/customers.parquet', url, [T1]],
+      ['daily_sales.load', 'sales/customers.parquet', null, url, [T2]],
+    ]);
   });
 });

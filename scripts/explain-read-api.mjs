@@ -33,7 +33,7 @@ let app;
 try {
   await admin.connect();
   await admin.query('CREATE DATABASE explain');
-  await migrate(url);
+  await migrate({ url });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const started = Date.now();
@@ -47,6 +47,7 @@ try {
   process.stderr.write(`filled in ${Math.round((Date.now() - started) / 1000)} s\n`);
   const sample = (await client.query(`SELECT id, name FROM datasets WHERE namespace = 'ns3' ORDER BY name LIMIT 1 OFFSET 500`)).rows[0];
   const someRun = (await client.query(`SELECT latest_run_id AS id FROM jobs WHERE namespace = 'ns3' AND name = 'job_13'`)).rows[0].id;
+  const someVersion = (await client.query(`SELECT job_version_id AS id FROM runs WHERE id = $1`, [someRun])).rows[0].id;
   for (const setting of [
     "session_preload_libraries = 'auto_explain'",
     'auto_explain.log_min_duration = 0',
@@ -58,7 +59,7 @@ try {
   }
   await client.end();
 
-  app = await createApp(loadEnvironment({ LOG_LEVEL: 'warn', PROJECTION_WORKERS: '0' }), url);
+  app = await createApp(loadEnvironment({ LOG_LEVEL: 'warn', PROJECTION_WORKERS: '0' }), { url });
   await app.getHttpAdapter().getInstance().ready();
   const fastify = app.getHttpAdapter().getInstance();
   const first = await fastify.inject({ url: '/api/v1/events/lineage?limit=50' });
@@ -85,6 +86,8 @@ try {
     '/api/v1/namespaces/ns3/jobs?limit=20&offset=40',
     '/api/v1/namespaces/ns3/jobs/job_13',
     '/api/v1/namespaces/ns3/jobs/job_13/runs?limit=14&offset=0',
+    '/api/v1/namespaces/ns3/jobs/job_13/versions?limit=10&offset=0',
+    `/api/v1/namespaces/ns3/jobs/job_13/versions/${someVersion}`,
     `/api/v1/jobs/runs/${someRun}`,
     `/api/v1/jobs/runs/${someRun}/facets?type=run`,
     '/api/v1/search?q=table_4242&sort=NAME&limit=100',

@@ -59,10 +59,21 @@ SELECT md5('j' || i)::uuid, 'sql', jsonb_build_object('_producer', 'explain', '_
        now() - (i * interval '6 seconds'), 1 + i % 100000
   FROM generate_series(0, 99999) i;
 
-INSERT INTO runs (id, job_id, state, state_at, state_event_id, started_at, ended_at, first_seen_at, last_seen_at)
+-- A version per finished run (every run but the START ones), reading and writing its run's datasets.
+INSERT INTO job_versions (id, job_id, inputs, outputs, location, first_seen_at, first_event_id, first_run_id,
+                          last_seen_at, last_event_id, last_run_id)
+SELECT md5('jv' || r)::uuid, md5('j' || (r / 2))::uuid,
+       jsonb_build_array(jsonb_build_object('namespace', 'ns' || (i % 10), 'name', 'schema_' || (i % 100) || '.table_' || i)),
+       jsonb_build_array(jsonb_build_object('namespace', 'ns' || (o % 10), 'name', 'schema_' || (o % 100) || '.table_' || o)),
+       NULL, now() - (r * interval '3 seconds'), 1 + r % 100000, md5('r' || r)::uuid,
+       now() - (r * interval '3 seconds'), 1 + r % 100000, md5('r' || r)::uuid
+  FROM generate_series(0, 199999) r, LATERAL (SELECT 1 + (r * 7) % 100000 AS i, 1 + (r * 7 + 1) % 100000 AS o) d
+ WHERE r % 4 <> 2;
+INSERT INTO runs (id, job_id, state, state_at, state_event_id, started_at, ended_at, job_version_id, first_seen_at, last_seen_at)
 SELECT md5('r' || r)::uuid, md5('j' || (r / 2))::uuid, (ARRAY['COMPLETE','FAIL','START','ABORT'])[1 + r % 4],
        now() - (r * interval '3 seconds'), 1 + r % 100000, now() - (r * interval '3 seconds') - interval '5 minutes',
        CASE WHEN r % 4 = 2 THEN NULL ELSE now() - (r * interval '3 seconds') END,
+       CASE WHEN r % 4 = 2 THEN NULL ELSE md5('jv' || r)::uuid END,
        now() - (r * interval '3 seconds') - interval '5 minutes', now() - (r * interval '3 seconds')
   FROM generate_series(0, 199999) r;
 INSERT INTO run_facets (run_id, facet_type, name, facet, event_time, event_id)

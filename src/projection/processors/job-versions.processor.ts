@@ -5,6 +5,5 @@ import { eventJobVersion } from './processor';
 /** The job version a finished run had: one mutation per terminal run event, none for any other. */
 export function jobVersionsProcessor(event: LoggedEvent): Mutation[] {
   const version = eventJobVersion(event);
-  if (!version || !event.runId) return [];
-  return [{ type: 'jobVersion', ...version, runId: event.runId, at: event.eventTime, eventId: event.eventId }];
+  return version ? [{ type: 'jobVersion', ...version, at: event.eventTime, eventId: event.eventId }] : [];
 }

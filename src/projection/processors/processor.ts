@@ -50,6 +50,8 @@ export function currentFacetEntries(facets: JsonObject): Array<[string, unknown]
 export interface EventJobVersion {
   id: string;
   jobId: string;
+  /** The finished run. */
+  runId: string;
   inputs: DatasetName[];
   outputs: DatasetName[];
   location: string | null;
@@ -77,7 +79,8 @@ export function eventJobVersion(event: LoggedEvent): EventJobVersion | null {
 
 function computeJobVersion(event: LoggedEvent): EventJobVersion | null {
   const job = eventJob(event);
-  if (!job || !event.runId || !TERMINAL_EVENTS.has(event.eventType ?? '')) return null;
+  const { runId } = event;
+  if (!job || !runId || !TERMINAL_EVENTS.has(event.eventType ?? '')) return null;
   const named = namedDatasets(event);
   const sorted = (role: NamedDataset['role']) => {
     const unique = new Map(named.filter((d) => d.role === role).map((d) => [d.id, { namespace: d.namespace, name: d.name }]));
@@ -86,5 +89,5 @@ function computeJobVersion(event: LoggedEvent): EventJobVersion | null {
   const inputs = sorted('input');
   const outputs = sorted('output');
   const location = readSourceCodeLocation(job.facets);
-  return { id: jobVersionId(job.namespace, job.name, inputs, outputs, location), jobId: job.id, inputs, outputs, location };
+  return { id: jobVersionId(job.namespace, job.name, inputs, outputs, location), jobId: job.id, runId, inputs, outputs, location };
 }

@@ -18,7 +18,7 @@ const RUN_RUNNING = '019f0000-0000-7000-8000-000000000004';
 
 const asJob = (events: Event[]) => events.map((e) => ({ ...e, job: { ...e.job, name: JOB } }));
 /** The same events for another run of the job, `minutes` later. */
-const rerun = (events: Event[], runId: string, minutes: number) =>
+const rerun = (events: Event[], runId: string, minutes: number): Event[] =>
   events.map((e) => ({ ...e, run: { ...e.run, runId }, eventTime: new Date(Date.parse(e.eventTime) + minutes * 60_000).toISOString() }));
 
 const CTAS = asJob(fixture('trino-ctas.json'));

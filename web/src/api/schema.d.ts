@@ -332,6 +332,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/namespaces/{namespace}/jobs/{job}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Versions of a job, newest first (Marquez getJobVersions)
+         * @description A version is the namespace, name, sorted inputs, sorted outputs and source code location a finished run (COMPLETE, FAIL or ABORT event) had. Ordered by the earliest event time of each version. totalCount counts the versions of the job exactly up to 10,000.
+         */
+        get: operations["listJobVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/namespaces/{namespace}/jobs/{job}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version of a job with its latest run (Marquez getJobVersion) */
+        get: operations["getJobVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/runs/{id}": {
         parameters: {
             query?: never;
@@ -1174,7 +1211,10 @@ export interface components {
             facets: {
                 [key: string]: unknown;
             };
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The version of the job's latest finished run; null when none finished
+             */
             currentVersion: string | null;
             /** @description Always [] */
             labels: string[];
@@ -1188,6 +1228,34 @@ export interface components {
         MarquezRunListDto: {
             runs: components["schemas"]["MarquezRunDto"][];
             /** @description Every run of the job */
+            totalCount: number;
+        };
+        MarquezJobVersionDto: {
+            id: components["schemas"]["MarquezVersionIdDto"];
+            name: string;
+            /**
+             * Format: uuid
+             * @description Derived from the namespace, name, sorted inputs, sorted outputs and source code location a finished run had
+             */
+            version: string;
+            /**
+             * Format: date-time
+             * @description Earliest event time of a finished run with this version
+             */
+            createdAt: string;
+            namespace: string;
+            /** @description Inputs, by namespace then name; at most 1000 */
+            inputs: components["schemas"]["MarquezDatasetIdDto"][];
+            /** @description Outputs, by namespace then name; at most 1000 */
+            outputs: components["schemas"]["MarquezDatasetIdDto"][];
+            /** @description sourceCodeLocation facet url of the finished run */
+            location: string | null;
+            /** @description The latest finished run with this version */
+            latestRun: components["schemas"]["MarquezRunDto"] | null;
+        };
+        MarquezJobVersionListDto: {
+            versions: components["schemas"]["MarquezJobVersionDto"][];
+            /** @description Every version of the job, counted exactly up to 10,000 (not in Marquez) */
             totalCount: number;
         };
         MarquezFacetsResultDto: {
@@ -2240,6 +2308,90 @@ export interface operations {
                 };
             };
             /** @description No such job in the namespace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listJobVersions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                namespace: string;
+                job: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezJobVersionListDto"];
+                };
+            };
+            /** @description limit or offset invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such job in the namespace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getJobVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                namespace: string;
+                job: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezJobVersionDto"];
+                };
+            };
+            /** @description version is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such job in the namespace, or no such version of it */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,24 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectReadDataSource } from '../../database/read-data-source';
-import { Facets } from '../shared/views';
+import { Facets, JobView } from '../shared/views';
 
-export interface JobRow {
-  id: string;
-  namespace: string;
-  name: string;
-  processingType: string | null;
-  jobType: string | null;
-  integration: string | null;
-  description: string | null;
-  sql: string | null;
-  sourceCodeUrl: string | null;
-  parentJobId: string | null;
-  parentJobName: string | null;
-  latestRunId: string | null;
-  firstSeenAt: Date;
-  lastSeenAt: Date;
-}
+/** A job's own columns: the view without what the service composes from other tables. */
+export type JobRow = Omit<JobView, 'facets' | 'tags' | 'inputs' | 'outputs' | 'latestRuns' | 'currentVersionId'>;
 
 export interface JobListFilter {
   namespace?: string;

@@ -1,24 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectReadDataSource } from '../../database/read-data-source';
-import { DatasetVersionRef, Facets, RunEventState } from '../shared/views';
+import { DatasetVersionRef, Facets, RunView } from '../shared/views';
 
-export interface RunRow {
-  id: string;
-  jobId: string;
-  jobNamespace: string;
-  jobName: string;
-  state: RunEventState;
-  firstSeenAt: Date;
-  lastSeenAt: Date;
-  startedAt: Date | null;
-  endedAt: Date | null;
-  nominalStartTime: Date | null;
-  nominalEndTime: Date | null;
-  errorMessage: string | null;
-  parentRunId: string | null;
-  jobVersionId: string | null;
-}
+/** A run's own columns (and its job's id): the view without what the service composes. */
+export type RunRow = Omit<RunView, 'facets' | 'inputs' | 'outputs'> & { jobId: string };
 
 export interface RunDatasetRow extends DatasetVersionRef {
   runId: string;

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PACKAGE_ROOT } from './paths';
+import { PACKAGE_ROOT } from '../paths';
 
 /** The commit written into dist/build-info.json by `npm run build`, if any. */
 function builtCommit(): string | null {

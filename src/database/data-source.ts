@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { DataSource, DataSourceOptions, MigrationExecutor } from 'typeorm';
-import { MIGRATIONS_DIR } from '../core/paths';
+import { MIGRATIONS_DIR } from '../paths';
 import { PRECISE_TYPES } from './precise-timestamps';
 import { loadSqlMigrations } from './sql-migrations';
 import { LineageEventEntity } from './entities/lineage-event.entity';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Environment } from '../core/config/environment';
-import { WEB_DIST_DIR } from '../core/paths';
+import { WEB_DIST_DIR } from '../paths';
 import { WebController } from './web.controller';
 import { WebService } from './web.service';
 

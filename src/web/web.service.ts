@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Environment, normalizeBasePath } from '../core/config/environment';
-import { WEB_DIST_DIR } from '../core/paths';
+import { WEB_DIST_DIR } from '../paths';
 
 export interface WebFile {
   body: Buffer;

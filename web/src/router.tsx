@@ -19,35 +19,16 @@ import { OverviewPage } from './pages/OverviewPage';
 import { RunPage } from './pages/RunPage';
 import { SearchPage } from './pages/SearchPage';
 import { parseSearch, stringifySearch, stringParam } from './search-params';
+import { validateListSearch } from './pages/list-search';
 import { validateLineageSearch } from './lineage/lineage-search';
 
-export interface ListSearch {
-  q?: string;
-  namespace?: string;
-  scheme?: string;
-  kind?: string;
-  cursor?: string;
-  /** One cursor per earlier page ('' for the first): the API pages forward only, "Previous" pops it. */
-  prev?: string[];
-}
 
 const rootRoute = createRootRoute({ component: Layout });
 
-export const listRoute = createRoute({
+const listRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  validateSearch: (search: Record<string, unknown>): ListSearch => {
-    const cursor = stringParam(search.cursor);
-    const prev = Array.isArray(search.prev) ? search.prev.map(String) : [];
-    return {
-      q: stringParam(search.q),
-      namespace: stringParam(search.namespace),
-      scheme: stringParam(search.scheme),
-      kind: stringParam(search.kind),
-      cursor,
-      prev: cursor ? prev : undefined,
-    };
-  },
+  validateSearch: validateListSearch,
   component: DatasetsPage,
 });
 
@@ -62,7 +43,7 @@ export const datasetRoute = createRoute({
 
 export const overviewRoute = createRoute({ getParentRoute: () => rootRoute, path: '/overview', component: OverviewPage });
 
-export const searchRoute = createRoute({
+const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/search',
   validateSearch: (search: Record<string, unknown>): { q?: string } => ({ q: stringParam(search.q) }),

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { basePath } from '../api/client';
 import { datasetsQuery, namespacesQuery } from '../api/queries';
@@ -8,7 +8,7 @@ import { relativeTime } from '../components/format';
 import { usePageHeading } from '../components/page-heading';
 import { Problem } from '../components/Problem';
 import { Breakable, Spinner, Time } from '../components/text';
-import { listRoute, type ListSearch } from '../router';
+import type { ListSearch } from './list-search';
 import { rememberList } from './list-memory';
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -22,7 +22,7 @@ interface Filters {
 
 /** The datasets list: filters and page in the URL, the search box keeps focus while the table follows it. */
 export function DatasetsPage() {
-  const search = listRoute.useSearch();
+  const search = useSearch({ from: '/' });
   const navigate = useNavigate();
   const heading = usePageHeading('Datasets');
   const filters: Filters = { q: search.q ?? '', namespace: search.namespace ?? '', scheme: search.scheme ?? '', kind: search.kind ?? '' };

@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { searchQuery } from '../api/queries';
 import { plural } from '../components/format';
 import { DatasetLink, JobLink } from '../components/JobLink';
 import { usePageHeading } from '../components/page-heading';
 import { Problem } from '../components/Problem';
 import { Spinner, Time } from '../components/text';
-import { searchRoute } from '../router';
 
 const RESULTS = 100;
 
 /** Jobs and datasets whose name contains the text typed in the top bar. */
 export function SearchPage() {
-  const { q = '' } = searchRoute.useSearch();
+  const { q = '' } = useSearch({ from: '/search' });
   const heading = usePageHeading(q ? `Search: ${q}` : 'Search');
   const results = useQuery({ ...searchQuery(q, RESULTS), enabled: q !== '' });
   const list = results.data?.results ?? [];

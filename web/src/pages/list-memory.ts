@@ -1,4 +1,4 @@
-import type { ListSearch } from '../router';
+import type { ListSearch } from './list-search';
 
 /** The list URL the user last looked at, so "All datasets" keeps their filters and page. */
 let lastList: ListSearch = {};

@@ -122,6 +122,18 @@ function Count({ n }: { n: number }) {
   return <span className="count">{n}</span>;
 }
 
+/** A card titled with its count; `empty` stands in for the content when there is nothing to count. */
+function CountedSection({ id, title, count, empty, children }: { id: string; title: string; count: number; empty: string; children: React.ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>
+        {title} <Count n={count} />
+      </h2>
+      {count === 0 ? <p className="muted">{empty}</p> : children}
+    </section>
+  );
+}
+
 function SchemaSection({ namespace, name }: { namespace: string; name: string }) {
   const marquez = useQuery(marquezDatasetQuery(namespace, name));
   const fields = marquez.data?.fields ?? [];
@@ -295,22 +307,13 @@ function VersionsSection({ namespace, name }: { namespace: string; name: string 
 }
 
 function SymlinksSection({ symlinks }: { symlinks: Symlink[] }) {
-  const title = (
-    <h2 id="symlinks-title">
-      Symlinks <Count n={symlinks.length} />
-    </h2>
-  );
-  if (symlinks.length === 0) {
-    return (
-      <section className="card" aria-labelledby="symlinks-title">
-        {title}
-        <p className="muted">No other names are declared for this dataset, and it is not declared as another’s.</p>
-      </section>
-    );
-  }
   return (
-    <section className="card" aria-labelledby="symlinks-title">
-      {title}
+    <CountedSection
+      id="symlinks"
+      title="Symlinks"
+      count={symlinks.length}
+      empty="No other names are declared for this dataset, and it is not declared as another’s."
+    >
       <div className="table-wrap">
         <table className="data">
           <caption className="visually-hidden">Symlinks of this dataset</caption>
@@ -344,31 +347,17 @@ function SymlinksSection({ symlinks }: { symlinks: Symlink[] }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </CountedSection>
   );
 }
 
 function EventsSection({ events }: { events: DatasetEvent[] }) {
-  const title = (
-    <h2 id="events-title">
-      Events <Count n={events.length} />
-    </h2>
-  );
-  if (events.length === 0) {
-    return (
-      <section className="card" aria-labelledby="events-title">
-        {title}
-        <p className="muted">No events are linked to this dataset.</p>
-      </section>
-    );
-  }
   const note =
     events.length >= DATASET_EVENTS_SHOWN
       ? `The ${DATASET_EVENTS_SHOWN} most recent events that named this dataset, newest first.`
       : 'The events that named this dataset, newest first. Open one to see the event as it was received.';
   return (
-    <section className="card" aria-labelledby="events-title">
-      {title}
+    <CountedSection id="events" title="Events" count={events.length} empty="No events are linked to this dataset.">
       <p className="muted">{note}</p>
       <div className="table-wrap">
         <table className="data events">
@@ -393,7 +382,7 @@ function EventsSection({ events }: { events: DatasetEvent[] }) {
           ))}
         </table>
       </div>
-    </section>
+    </CountedSection>
   );
 }
 

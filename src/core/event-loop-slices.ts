@@ -2,7 +2,7 @@
  * Longest stretch of synchronous work a request or a projection batch does before letting the
  * rest of the process run: `/health/live` must answer within 100 ms whatever else is going on.
  */
-export const SLICE_MS = 10;
+export const SLICE_MS = 5;
 
 /** Cuts a long loop into slices: call `next()` between units of work. */
 export class EventLoopSlices {

@@ -73,11 +73,11 @@ describe('bounded work per ingest request', () => {
    */
   async function postWhileProbing(path: string, body: string) {
     const bytes = Buffer.from(body);
-    const idle = startProbing(`${store.url}/health/live`, store.child.pid!, PROBE_INTERVAL_MS);
+    const idle = await startProbing(`${store.url}/health/live`, store.child.pid!, PROBE_INTERVAL_MS);
     await new Promise((r) => setTimeout(r, 1000));
     const idleP99Ms = (await idle.stop()).p99Ms;
     await longestEventLoopDelayMs(store.url);
-    const probing = startProbing(`${store.url}/health/live`, store.child.pid!, PROBE_INTERVAL_MS);
+    const probing = await startProbing(`${store.url}/health/live`, store.child.pid!, PROBE_INTERVAL_MS);
     await new Promise((r) => setTimeout(r, 100));
     const started = performance.now();
     const answer = await fetch(`${store.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });

@@ -4,13 +4,11 @@ import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ErrorResponseDto, errorResponse } from '../core/http/error-response';
 import { OPENLINEAGE_EVENT } from '../openlineage/openapi-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BATCH_BODY } from './json-body-parser';
+import { BATCH_BODY, bodyBytes, bodyElements } from './json-body-parser';
 import { IngestOutcome, IngestService } from './ingest.service';
 import { EventSource } from './log-event';
 import { FieldError } from '../openlineage/event-envelope';
 import { BatchResponseDto, IngestResponseDto } from './ingest.dto';
-import { bodyBytes } from './json-body-parser';
-import { arrayElementTexts } from './json-text';
 import type { RouteLogConfig } from '../core/observability/logging';
 
 /**
@@ -120,12 +118,18 @@ export class IngestController {
   @ApiResponse({ status: 503, type: BatchResponseDto, description: 'No event could be stored for a retriable reason' })
   @RouteConfig({ ...INGEST_ROUTE, ...BATCH_BODY })
   async postBatch(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const body = request.body;
-    if (!Array.isArray(body)) {
+    const texts = bodyElements(request);
+    if (!texts) {
       reply.code(400).send(errorResponse(400, '$: a batch must be a JSON array of events', [{ field: '$', message: 'must be an array' }]));
       return;
     }
-    const outcomes = await this.ingest.ingestBatch(body, arrayElementTexts(bodyBytes(request).toString('utf8')), sourceOf(request));
+    const result = await this.ingest.ingestBatch(texts, sourceOf(request));
+    if ('malformed' in result) {
+      const { field, message } = result.malformed;
+      reply.code(400).send(errorResponse(400, `${field}: ${message}`, [result.malformed]));
+      return;
+    }
+    const outcomes = result.outcomes;
     const failed = outcomes
       .map((outcome, index) => ({ outcome, index }))
       .filter(({ outcome }) => outcome.status === 'invalid' || outcome.status === 'unavailable')

@@ -5,6 +5,7 @@ import { AsyncIngestQueue } from './async-queue.service';
 import { FieldError, findUnstorableText, validateEnvelope } from '../openlineage/event-envelope';
 import { EventWriter } from './event-writer.service';
 import { CommitTimeoutError, RejectedByDatabaseError } from './group-commit';
+import { EventLoopSlices } from '../core/event-loop-slices';
 import { EventSource, toLogEvent } from './log-event';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-text';
 import { IngestMetrics } from './ingest.metrics';
@@ -16,12 +17,12 @@ export type IngestOutcome =
   | { status: 'invalid'; errors: FieldError[] }
   | { status: 'unavailable'; reason: string };
 
+/** A batch's outcome per event, or the event that is not JSON (the batch is then refused whole). */
+export type BatchOutcome = { outcomes: IngestOutcome[] } | { malformed: FieldError };
+
 /** `\u0000` or a surrogate escape: the only ways valid UTF-8 JSON text can hold what jsonb refuses. */
 const MAY_HOLD_UNSTORABLE_TEXT = /\\u(0000|d[89a-f])/i;
 const ESCAPE = Buffer.from('\\u');
-
-/** Longest stretch a batch is prepared without letting other requests run. */
-const PREPARE_SLICE_MS = 10;
 
 /** Validates events and hands them to the log: synchronously (sync) or via the queue (async). */
 @Injectable()
@@ -41,21 +42,32 @@ export class IngestService {
   }
 
   /**
-   * Each event of the batch succeeds or fails on its own. Every event is prepared before any is
-   * submitted, so the commit deadline (INGEST_TIMEOUT_MS) measures committing only; preparing
-   * yields to the event loop every few milliseconds so that probes and other requests go on.
+   * Each event of the batch succeeds or fails on its own, except that a batch holding text that
+   * is not JSON is refused whole. `texts` are the events' JSON texts as received (UTF-8). Each is
+   * parsed and prepared in turn, keeping only what the log stores (so the parsed events of a large
+   * batch do not pile up), yielding to the event loop between slices; then all are submitted, so
+   * the commit deadline (INGEST_TIMEOUT_MS) measures committing only.
    */
-  async ingestBatch(events: unknown[], texts: Buffer[], source: EventSource): Promise<IngestOutcome[]> {
+  async ingestBatch(texts: Buffer[], source: EventSource): Promise<BatchOutcome> {
     const prepared: Array<ReturnType<IngestService['prepare']>> = [];
-    let slice = Date.now();
-    for (const [i, body] of events.entries()) {
-      prepared.push(this.prepare(body, texts[i], source));
-      if (Date.now() - slice >= PREPARE_SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        slice = Date.now();
+    const slices = new EventLoopSlices();
+    for (const [i, text] of texts.entries()) {
+      let body: unknown;
+      try {
+        body = JSON.parse(text.toString('utf8'));
+      } catch (error) {
+        return { malformed: { field: `$[${i}]`, message: `malformed JSON: ${(error as Error).message}` } };
       }
+      prepared.push(this.prepare(body, text, source));
+      await slices.next();
     }
-    return Promise.all(prepared.map((p) => ('errors' in p ? this.invalid(p.errors) : this.store(p.event))));
+    const outcomes: Array<Promise<IngestOutcome>> = [];
+    for (const p of prepared) {
+      // A submit can start a commit, whose statement is built at once: one slice holds a few.
+      outcomes.push('errors' in p ? Promise.resolve(this.invalid(p.errors)) : this.store(p.event));
+      await slices.next();
+    }
+    return { outcomes: await Promise.all(outcomes) };
   }
 
   private prepare(body: unknown, text: Buffer, source: EventSource): { event: NewLogEvent } | { errors: FieldError[] } {
@@ -68,7 +80,6 @@ export class IngestService {
       const unstorable =
         text.includes(ESCAPE) && MAY_HOLD_UNSTORABLE_TEXT.test(text.toString('utf8')) ? findUnstorableText(result.event.payload) : null;
       if (unstorable) return { errors: [unstorable] };
-      this.metrics.received(result.event.kind, result.event.eventType);
       return { event };
     } catch (error) {
       // A walk of nesting too deep for the stack (MAX_JSON_DEPTH is far below that, but be sure).
@@ -83,6 +94,7 @@ export class IngestService {
   }
 
   private async store(event: NewLogEvent): Promise<IngestOutcome> {
+    this.metrics.received(event.kind, event.eventType);
     if (this.env.INGEST_MODE === IngestMode.Async) {
       if (this.queue.offer(event)) return { status: 'queued' };
       this.metrics.rejected('queue_full');

@@ -1,14 +1,19 @@
 import { HttpException, PayloadTooLargeException } from '@nestjs/common';
 import { isUtf8 } from 'node:buffer';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { errorCodes, FastifyInstance, FastifyRequest } from 'fastify';
 import { FieldErrorsException } from '../core/http/error-response';
-import { scanJsonShape, ShapeViolation } from './json-shape';
+import { BodyChunks } from './body-chunks';
+import { EventLoopSlices } from '../core/event-loop-slices';
+import { JsonShapeScanner, ShapeViolation } from './json-shape';
 import { trimJsonWhitespace } from './json-text';
 
 const BODY_BYTES = Symbol('metadata-store.body-bytes');
+const BODY_ELEMENTS = Symbol('metadata-store.body-elements');
 const NO_BODY = Buffer.alloc(0);
 
-type WithBytes = FastifyRequest & { [BODY_BYTES]?: Buffer };
+type WithBytes = FastifyRequest & { [BODY_BYTES]?: Buffer; [BODY_ELEMENTS]?: Buffer[] };
+type Done = (err: Error | null, body?: unknown) => void;
 
 /** Fastify route config of a route whose body is a batch: its top-level array has its own limit. */
 export const BATCH_BODY = { batchBody: true };
@@ -18,29 +23,139 @@ export interface BodyLimits {
   maxBatchEvents: number;
 }
 
+const badRequest = (message: string) => new FieldErrorsException([{ field: '$', message }]);
+
 function refusal(violation: ShapeViolation): HttpException {
-  if (violation.kind === 'batch') {
-    return new PayloadTooLargeException(`$: a batch holds at most ${violation.limit} events (INGEST_BATCH_MAX_EVENTS); this one has more; split it`);
+  switch (violation.kind) {
+    case 'batch':
+      return new PayloadTooLargeException(`$: a batch holds at most ${violation.limit} events (INGEST_BATCH_MAX_EVENTS); this one has more; split it`);
+    case 'not-array':
+      return badRequest('a batch must be a JSON array of events');
+    case 'syntax':
+      return badRequest(`malformed JSON: ${violation.message}`);
+    case 'array':
+      return new FieldErrorsException([
+        { field: violation.field, message: `has more than ${violation.limit} elements; at most ${violation.limit} are accepted in one array (INGEST_MAX_ARRAY_ELEMENTS)` },
+      ]);
+    case 'depth':
+      return new FieldErrorsException([{ field: violation.field, message: `is nested deeper than ${violation.limit} levels` }]);
   }
-  const message =
-    violation.kind === 'array'
-      ? `has more than ${violation.limit} elements; at most ${violation.limit} are accepted in one array (INGEST_MAX_ARRAY_ELEMENTS)`
-      : `is nested deeper than ${violation.limit} levels`;
-  return new FieldErrorsException([{ field: violation.field, message }]);
 }
 
 /**
  * The JSON text of the request body as received, as UTF-8 bytes (decoded, without surrounding
- * whitespace); empty when the request had no body this parser read.
+ * whitespace); empty when the request had no body this parser read, and for a batch.
  */
 export function bodyBytes(request: FastifyRequest): Buffer {
   return (request as WithBytes)[BODY_BYTES] ?? NO_BODY;
 }
 
-const badRequest = (message: string) => new FieldErrorsException([{ field: '$', message }]);
+/**
+ * The exact text (UTF-8) of each event of a batch body, in order, not parsed yet (the log stores
+ * them as sent); null when the request had no body this parser read.
+ */
+export function bodyElements(request: FastifyRequest): Buffer[] | null {
+  return (request as WithBytes)[BODY_ELEMENTS] ?? null;
+}
 
 /**
- * The JSON body parser (Nest's own is off). Fastify reads the body as bytes, after request
+ * Each event of a batch is cut out of the body (a view of the chunk holding it, or a copy of the
+ * event only) and checked on its own, yielding to the event loop between slices: the body is
+ * never joined whole. The events are parsed one by one later (IngestService.ingestBatch).
+ */
+async function batchElements(request: WithBytes, body: BodyChunks, scanner: JsonShapeScanner): Promise<Buffer[]> {
+  const violation = scanner.end();
+  if (violation) throw refusal(violation);
+  const slices = new EventLoopSlices();
+  const texts: Buffer[] = [];
+  for (const [start, end] of scanner.elementBounds()) {
+    const text = body.slice(start, end);
+    if (!isUtf8(text)) throw badRequest('the request body is not valid UTF-8');
+    texts.push(text);
+    await slices.next();
+  }
+  request[BODY_ELEMENTS] = texts;
+  return texts;
+}
+
+async function parseBody(request: WithBytes, body: BodyChunks, scanner: JsonShapeScanner, batch: boolean): Promise<unknown> {
+  if (scanner.isEmpty()) throw badRequest('the request body is empty; expected a JSON OpenLineage event');
+  if (batch) return batchElements(request, body, scanner);
+  const bytes = body.all();
+  if (!isUtf8(bytes)) throw badRequest('the request body is not valid UTF-8');
+  const trimmed = trimJsonWhitespace(bytes);
+  try {
+    const parsed: unknown = JSON.parse(trimmed.toString('utf8'));
+    request[BODY_BYTES] = trimmed;
+    return parsed;
+  } catch (error) {
+    throw badRequest(`malformed JSON: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Reads the body chunk by chunk, scanning each as it arrives (JsonShapeScanner): a body that
+ * crosses a limit is refused at once, before the rest of it is read or anything is parsed. The
+ * checks Fastify makes on a body it reads itself are kept: BODY_LIMIT_BYTES on the decoded size
+ * (and on the encoded size, against a lying stream), and the Content-Length.
+ */
+function readBody(request: WithBytes, payload: Readable, limits: BodyLimits, bodyLimit: number, done: Done): void {
+  const contentLength = Number(request.headers['content-length']);
+  if (contentLength > bodyLimit) {
+    done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    return;
+  }
+  const batch = (request.routeOptions.config as Partial<typeof BATCH_BODY> | undefined)?.batchBody === true;
+  const scanner = new JsonShapeScanner({ maxArrayElements: limits.maxArrayElements, maxTopLevelElements: batch ? limits.maxBatchEvents : undefined });
+  const body = new BodyChunks();
+  let received = 0;
+
+  const stop = () => {
+    payload.removeListener('data', onData);
+    payload.removeListener('end', onEnd);
+    payload.removeListener('error', onEnd);
+  };
+  function onData(chunk: Buffer) {
+    received += chunk.length;
+    const encoded = (payload as Readable & { receivedEncodedLength?: number }).receivedEncodedLength ?? 0;
+    if (received > bodyLimit || encoded > bodyLimit) {
+      stop();
+      done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+      return;
+    }
+    const violation = scanner.write(chunk);
+    if (violation) {
+      stop();
+      done(refusal(violation));
+      return;
+    }
+    body.push(chunk);
+  }
+  function onEnd(error?: Error & { statusCode?: number }) {
+    stop();
+    if (error) {
+      if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
+      done(error);
+      return;
+    }
+    const encoded = (payload as Readable & { receivedEncodedLength?: number }).receivedEncodedLength;
+    if (!Number.isNaN(contentLength) && (encoded || received) !== contentLength) {
+      done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+      return;
+    }
+    parseBody(request, body, scanner, batch).then(
+      (body) => done(null, body),
+      (refused: Error) => done(refused),
+    );
+  }
+  payload.on('data', onData);
+  payload.on('end', onEnd);
+  payload.on('error', onEnd);
+  payload.resume();
+}
+
+/**
+ * The JSON body parser (Nest's own is off). The body is read as bytes, after request
  * decompression (@fastify/compress), so BODY_LIMIT_BYTES applies to the decoded size, whether
  * it came with Content-Length or chunked. Bytes that are not UTF-8 are refused rather than
  * replaced; malformed JSON gets a 400 that says where. The text is kept for the log, which
@@ -49,37 +164,8 @@ const badRequest = (message: string) => new FieldErrorsException([{ field: '$', 
 export function registerJsonBodyParser(fastify: FastifyInstance, limits: BodyLimits): void {
   // Events are JSON; a text/plain body is answered 415 rather than parsed as a string.
   fastify.removeContentTypeParser('text/plain');
-  fastify.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer' },
-    (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
-      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-      if (!isUtf8(bytes)) {
-        done(badRequest('the request body is not valid UTF-8'));
-        return;
-      }
-      const trimmed = trimJsonWhitespace(bytes);
-      if (trimmed.length === 0) {
-        done(badRequest('the request body is empty; expected a JSON OpenLineage event'));
-        return;
-      }
-      const text = trimmed.toString('utf8');
-      const batch = (request.routeOptions.config as Partial<typeof BATCH_BODY> | undefined)?.batchBody === true;
-      const violation = scanJsonShape(text, {
-        maxArrayElements: limits.maxArrayElements,
-        maxTopLevelElements: batch ? limits.maxBatchEvents : undefined,
-      });
-      if (violation) {
-        done(refusal(violation));
-        return;
-      }
-      try {
-        const parsed: unknown = JSON.parse(text);
-        (request as WithBytes)[BODY_BYTES] = trimmed;
-        done(null, parsed);
-      } catch (error) {
-        done(badRequest(`malformed JSON: ${(error as Error).message}`));
-      }
-    },
+  const bodyLimit = fastify.initialConfig.bodyLimit!;
+  fastify.addContentTypeParser('application/json', (request: FastifyRequest, payload: Readable, done: Done) =>
+    readBody(request as WithBytes, payload, limits, bodyLimit, done),
   );
 }

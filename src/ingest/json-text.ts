@@ -11,38 +11,6 @@ export function trimJsonWhitespace(bytes: Buffer): Buffer {
   return start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end);
 }
 
-/**
- * The exact text (UTF-8) of each element of a top-level JSON array, given text that JSON.parse
- * accepted as an array: a batch's events are stored as sent, like single events.
- */
-export function arrayElementTexts(arrayText: string): Buffer[] {
-  const elements: Buffer[] = [];
-  let depth = 0;
-  let start = -1; // where the current element begins
-  let end = -1; // just after its last character so far
-  for (let i = arrayText.indexOf('[') + 1; i < arrayText.length; i++) {
-    const c = arrayText.charCodeAt(i);
-    if (isJsonWhitespace(c)) continue;
-    if (depth === 0 && (c === 0x2c || c === 0x5d)) {
-      if (start >= 0) elements.push(Buffer.from(arrayText.slice(start, end)));
-      start = -1;
-      if (c === 0x5d) break;
-      continue;
-    }
-    if (start < 0) start = i;
-    if (c === 0x22) {
-      // Skip the string: to the next quote not escaped by a backslash.
-      for (i++; arrayText.charCodeAt(i) !== 0x22; i++) if (arrayText.charCodeAt(i) === 0x5c) i++;
-    } else if (c === 0x7b || c === 0x5b) {
-      depth++;
-    } else if (c === 0x7d || c === 0x5d) {
-      depth--;
-    }
-    end = i + 1;
-  }
-  return elements;
-}
-
 /** Deeper than any real event: refused so that no reader (SQL or JavaScript) has to walk it. */
 export const MAX_JSON_DEPTH = 1000;
 

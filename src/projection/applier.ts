@@ -34,40 +34,48 @@ export const PROJECTION_TABLES = [
   'jobs', 'job_facets', 'job_versions', 'runs', 'run_facets', 'run_datasets', 'lineage_edges', 'column_lineage_heads', 'column_lineage_edges', 'tags',
 ];
 
-/** The statements that apply a batch's mutations, in apply order (one per table at most, plus derivations). */
-export function batchStatements(m: MutationsByType): Statement[] {
+/**
+ * The statements that apply a batch's mutations, in apply order (one per table at most, plus
+ * derivations; null when the batch has no rows for it), each built when called: the rows of one
+ * statement are serialised at once, which for a batch of large facets takes a while.
+ */
+export function batchStatements(m: MutationsByType): Array<() => Statement | null> {
   return [
-    upsertNamespacesSql(m.namespace),
-    upsertDatasetsSql(m.dataset),
-    upsertEventDatasetsSql(m.eventDataset),
-    upsertSymlinksSql(m.symlink),
-    upsertSourcesSql(m.source),
-    upsertDatasetFacetsSql(m.datasetFacet),
-    deriveDatasetColumnsSql(m.datasetFacet.map((f) => f.datasetId)),
-    upsertDatasetVersionsSql(m.datasetVersion),
-    upsertCurrentVersionsSql(m.datasetVersion),
-    upsertJobsSql(m.job),
-    upsertJobFacetsSql(m.jobFacet),
-    deriveJobColumnsSql(m.jobFacet.map((f) => f.jobId)),
-    upsertJobVersionsSql(m.jobVersion),
-    upsertRunsSql(m.run),
-    upsertRunFacetsSql(m.runFacet),
-    deriveRunColumnsSql(m.runFacet.map((f) => f.runId)),
-    deriveJobParentsSql(m.job.map((j) => j.id)),
-    upsertRunDatasetsSql(m.runDataset),
-    upsertLineageEdgesSql(m.lineageEdge),
-    upsertColumnLineageHeadsSql(m.columnLineageHead),
-    upsertColumnLineageEdgesSql(m.columnLineageEdge),
-    upsertTagsSql(m.tag),
-  ].filter((s): s is Statement => s !== null);
+    () => upsertNamespacesSql(m.namespace),
+    () => upsertDatasetsSql(m.dataset),
+    () => upsertEventDatasetsSql(m.eventDataset),
+    () => upsertSymlinksSql(m.symlink),
+    () => upsertSourcesSql(m.source),
+    () => upsertDatasetFacetsSql(m.datasetFacet),
+    () => deriveDatasetColumnsSql(m.datasetFacet.map((f) => f.datasetId)),
+    () => upsertDatasetVersionsSql(m.datasetVersion),
+    () => upsertCurrentVersionsSql(m.datasetVersion),
+    () => upsertJobsSql(m.job),
+    () => upsertJobFacetsSql(m.jobFacet),
+    () => deriveJobColumnsSql(m.jobFacet.map((f) => f.jobId)),
+    () => upsertJobVersionsSql(m.jobVersion),
+    () => upsertRunsSql(m.run),
+    () => upsertRunFacetsSql(m.runFacet),
+    () => deriveRunColumnsSql(m.runFacet.map((f) => f.runId)),
+    () => deriveJobParentsSql(m.job.map((j) => j.id)),
+    () => upsertRunDatasetsSql(m.runDataset),
+    () => upsertLineageEdgesSql(m.lineageEdge),
+    () => upsertColumnLineageHeadsSql(m.columnLineageHead),
+    () => upsertColumnLineageEdgesSql(m.columnLineageEdge),
+    () => upsertTagsSql(m.tag),
+  ];
 }
 
 /** Applies a batch's mutations in the caller's transaction (`manager`), on whichever pool it runs. */
 @Injectable()
 export class ProjectionApplier {
   async apply(manager: EntityManager, m: MutationsByType): Promise<void> {
-    // In order, each seeing the ones before it; one round trip each (a few, against the batch's work).
-    for (const { sql, values } of batchStatements(m)) await manager.query(sql, values);
+    // In order, each seeing the ones before it; one round trip each (a few, against the batch's
+    // work). Each statement is built after the previous one ran, so no two are built in one go.
+    for (const build of batchStatements(m)) {
+      const statement = build();
+      if (statement) await manager.query(statement.sql, statement.values);
+    }
   }
 
   /** Empties every projection table (for `reproject`), locking them in apply order; the log is untouched. */

@@ -1,3 +1,4 @@
+import { EventLoopSlices } from '../core/event-loop-slices';
 import { LoggedEvent } from '../log/logged-event';
 import { groupMutations, Mutation, MutationsByType } from './mutations';
 import { datasetFacetsProcessor } from './processors/dataset-facets.processor';
@@ -18,9 +19,23 @@ export const PROCESSORS: Processor[] = [
   lineageProcessor,
 ];
 
+/** Pure: what one event changes. */
+function eventMutations(event: LoggedEvent): Mutation[] {
+  return PROCESSORS.flatMap((process) => process(event));
+}
+
 /** Pure: what a batch of events changes, grouped by table. */
 export function processEvents(events: LoggedEvent[]): MutationsByType {
+  return groupMutations(events.flatMap(eventMutations));
+}
+
+/** processEvents, yielding to the event loop between slices (a batch of large events takes long). */
+export async function processEventsInSlices(events: LoggedEvent[]): Promise<MutationsByType> {
+  const slices = new EventLoopSlices();
   const mutations: Mutation[] = [];
-  for (const event of events) for (const process of PROCESSORS) mutations.push(...process(event));
+  for (const event of events) {
+    mutations.push(...eventMutations(event));
+    await slices.next();
+  }
   return groupMutations(mutations);
 }

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { ProjectionApplier } from './applier';
 import { isDataError } from '../database/database-errors';
 import { ProjectionQueueRepository } from '../log/projection-queue.repository';
-import { processEvents } from './pipeline';
+import { processEventsInSlices } from './pipeline';
 import { ProjectionMetrics } from './projection.metrics';
 import { SetAsideRepository } from './set-aside.repository';
 
@@ -54,7 +54,7 @@ export class ProjectionWriter {
       const eventId = events[0].eventId;
       await manager.query('SAVEPOINT project_one');
       try {
-        await this.applier.apply(manager, processEvents(events));
+        await this.applier.apply(manager, await processEventsInSlices(events));
       } catch (error) {
         if (!isDataError(error)) throw error;
         await manager.query('ROLLBACK TO SAVEPOINT project_one');
@@ -72,7 +72,7 @@ export class ProjectionWriter {
     return this.dataSource.transaction(async (manager) => {
       const events = await this.queue.claim(manager, limit);
       if (events.length === 0) return [];
-      await this.applier.apply(manager, processEvents(events));
+      await this.applier.apply(manager, await processEventsInSlices(events));
       const ids = events.map((e) => e.eventId);
       await this.queue.remove(manager, ids);
       return ids;

@@ -70,7 +70,9 @@ export async function seedStore(env: Environment, databaseUrl: string, options: 
     };
     const send = async (chunk: Array<Record<string, unknown>>) => {
       const texts = chunk.map((event) => Buffer.from(JSON.stringify(event)));
-      const outcomes: IngestOutcome[] = await ingest.ingestBatch(chunk, texts, SOURCE);
+      const result = await ingest.ingestBatch(texts, SOURCE);
+      if ('malformed' in result) throw new Error(`ingest refused a generated event as malformed JSON: ${result.malformed.message}`);
+      const outcomes: IngestOutcome[] = result.outcomes;
       for (const [i, outcome] of outcomes.entries()) {
         if (outcome.status === 'stored') stored++;
         else if (outcome.status === 'duplicate') duplicates++;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { countEvents, createDatabase, query } from '../support/database';
 import { post } from '../support/http';
 import { runCommand, startStore, StoreProcess } from '../support/store-process';
@@ -17,12 +18,30 @@ const event = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
+/** What `/health/live` may take while a request is processed (issue 13), and what a refusal may take. */
+const LIVENESS_P99_MS = 100;
+const REFUSAL_MS = 1000;
 /**
- * Latency is measured by benchmarks, not asserted in tests (it depends on the machine): the
- * answer time and liveness p99 are written out for the record, the status codes are asserted.
+ * A poll every 50 ms, each on its own connection. Node accepts about one connection per turn of
+ * its event loop, so polling faster than the loop turns measures the polls' own backlog rather
+ * than how long a probe waits (a kubelet polls every few seconds).
  */
-function report(what: string, answerMs: number | null, livenessP99Ms: number): void {
-  process.stderr.write(`bounded ingest, ${what}: answer ${answerMs ?? '-'} ms, liveness p99 ${livenessP99Ms} ms\n`);
+const PROBE_INTERVAL_MS = 50;
+
+/** The longest event-loop delay the store saw since the previous scrape (prom-client resets it on each scrape). */
+async function longestEventLoopDelayMs(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('nodejs_eventloop_lag_max_seconds '));
+  return Math.round(Number(line?.split(' ')[1]) * 1000);
+}
+
+/** The numbers behind the assertions, for the record: they depend on the machine and its load. */
+function report(what: string, answerMs: number, livenessP99Ms: number, eventLoopMs: number, idleP99Ms: number): void {
+  process.stderr.write(
+    `bounded ingest, ${what}: answer ${Math.round(answerMs)} ms, liveness p99 ${Math.round(livenessP99Ms)} ms ` +
+      `(${Math.round(idleP99Ms)} ms just before, with no request), longest event-loop delay ${eventLoopMs} ms, ` +
+      `load average ${loadavg()[0].toFixed(1)}\n`,
+  );
 }
 
 /** `[0,0,...]` as text: a million elements is 2 MB, the shape of the probe that stalled a replica. */
@@ -36,41 +55,61 @@ describe('bounded work per ingest request', () => {
     databaseUrl = await createDatabase('bounded');
     expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
     store = await startStore({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
+    // What is measured is a request's effect on a running replica, not the work of its first
+    // requests (code compiled, connections opened): one stored and one refused event first.
+    expect((await post(`${store.url}/api/v1/lineage`, event())).status).toBe(201);
+    expect((await post(`${store.url}/api/v1/lineage/batch`, [event(), { eventType: 'START' }])).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1000));
   });
 
   afterAll(async () => {
     await store?.stop();
   });
 
-  /** Posts `body` while liveness is polled every 10 ms; returns the answer and what the probes saw. */
+  /**
+   * Posts `body` (encoded beforehand, so that this process does no large work meanwhile) while
+   * liveness is polled; returns the answer, how long it took and what the probes saw, and
+   * what they saw in the second before (the machine's own noise, for the record).
+   */
   async function postWhileProbing(path: string, body: string) {
-    const probing = startProbing(`${store.url}/health/live`, store.child.pid!);
-    await new Promise((r) => setTimeout(r, 50));
-    const started = Date.now();
-    const res = await post(`${store.url}${path}`, body);
-    const ms = Date.now() - started;
+    const bytes = Buffer.from(body);
+    const idle = await startProbing(`${store.url}/health/live`, store.child.pid!, PROBE_INTERVAL_MS);
+    await new Promise((r) => setTimeout(r, 1000));
+    const idleP99Ms = (await idle.stop()).p99Ms;
+    await longestEventLoopDelayMs(store.url);
+    const probing = await startProbing(`${store.url}/health/live`, store.child.pid!, PROBE_INTERVAL_MS);
     await new Promise((r) => setTimeout(r, 100));
-    return { res, ms, probes: await probing.stop() };
+    const started = performance.now();
+    const answer = await fetch(`${store.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
+    const res = { status: answer.status, body: (await answer.json()) as any };
+    const ms = performance.now() - started;
+    await new Promise((r) => setTimeout(r, 100));
+    const probes = await probing.stop();
+    return { res, ms, probes, idleP99Ms, eventLoopMs: await longestEventLoopDelayMs(store.url) };
   }
 
-  it('answers a single event holding a million array elements 400, liveness answering throughout, RSS growth under 100 MB', async () => {
+  it('answers a single event holding a million array elements 400 within 1 s, liveness p99 under 100 ms, RSS growth under 100 MB', async () => {
     const before = await countEvents(databaseUrl);
     const body = JSON.stringify(event()).replace('"inputs":[', `"inputs":${zeros(1_000_000).slice(0, -1)},`);
-    const { res, ms, probes } = await postWhileProbing('/api/v1/lineage', body);
+    const { res, ms, probes, eventLoopMs, idleP99Ms } = await postWhileProbing('/api/v1/lineage', body);
+    report('single event of a million elements', ms, probes.p99Ms, eventLoopMs, idleP99Ms);
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'inputs', message: expect.stringContaining(`at most ${ARRAY_MAX} are accepted`) }]);
+    expect(ms).toBeLessThan(REFUSAL_MS);
     expect(probes.statuses.every((s) => s === 200)).toBe(true);
-    report('answer', ms, probes.p99Ms);
+    expect(probes.p99Ms).toBeLessThan(LIVENESS_P99_MS);
     expect(probes.rssGrowthBytes).toBeLessThan(100 * 1024 * 1024);
     expect(await countEvents(databaseUrl)).toBe(before);
   });
 
-  it('answers a batch of a million elements 413 naming the limit, liveness answering throughout, RSS growth under 100 MB', async () => {
-    const { res, ms, probes } = await postWhileProbing('/api/v1/lineage/batch', zeros(1_000_000));
+  it('answers a batch of a million elements 413 naming the limit within 1 s, liveness p99 under 100 ms, RSS growth under 100 MB', async () => {
+    const { res, ms, probes, eventLoopMs, idleP99Ms } = await postWhileProbing('/api/v1/lineage/batch', zeros(1_000_000));
+    report('batch of a million elements', ms, probes.p99Ms, eventLoopMs, idleP99Ms);
     expect(res.status).toBe(413);
     expect(res.body.message).toContain(`at most ${BATCH_MAX} events (INGEST_BATCH_MAX_EVENTS)`);
+    expect(ms).toBeLessThan(REFUSAL_MS);
     expect(probes.statuses.every((s) => s === 200)).toBe(true);
-    report('answer', ms, probes.p99Ms);
+    expect(probes.p99Ms).toBeLessThan(LIVENESS_P99_MS);
     expect(probes.rssGrowthBytes).toBeLessThan(100 * 1024 * 1024);
   });
 
@@ -91,14 +130,15 @@ describe('bounded work per ingest request', () => {
     expect(res.body.message.length).toBeLessThan(2000);
   });
 
-  it('keeps liveness answering while a full batch of large events is prepared', async () => {
+  it('keeps liveness answering within 100 ms while a full batch of large events is parsed, stored and projected', async () => {
     const facets = { sql: { _producer: 'p', _schemaURL: 's', query: 'select 1 '.repeat(1000) } };
     const batch = Array.from({ length: BATCH_MAX }, () => event({ job: { namespace: 'trino://host:8080', name: 'q', facets } }));
-    const { res, probes } = await postWhileProbing('/api/v1/lineage/batch', JSON.stringify(batch));
+    const { res, ms, probes, eventLoopMs, idleP99Ms } = await postWhileProbing('/api/v1/lineage/batch', JSON.stringify(batch));
+    report('full batch of large events', ms, probes.p99Ms, eventLoopMs, idleP99Ms);
     expect(res.status).toBe(200);
     expect(res.body.summary.successful).toBe(BATCH_MAX);
     expect(probes.statuses.every((s) => s === 200)).toBe(true);
-    report('full batch', null, probes.p99Ms);
+    expect(probes.p99Ms).toBeLessThan(LIVENESS_P99_MS);
   });
 });
 

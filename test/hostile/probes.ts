@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import * as http from 'node:http';
+import * as path from 'node:path';
+import { track } from '../support/child-processes';
 
 /** Resident memory of a process, in bytes (Linux /proc). */
 export function rssBytes(pid: number): number {
@@ -22,32 +25,38 @@ export function probe(url: string, timeoutMs = 2000): Promise<{ status: number; 
   });
 }
 
+const PROBER = path.join(__dirname, 'prober.mjs');
+
 /**
- * Polls `url` every `intervalMs` (each poll on its own connection, as a kubelet does) and the
- * process's RSS, until stopped. Latencies are measured from the moment each poll was sent.
+ * Polls `url` every `intervalMs` from a process of its own (prober.mjs, each poll on its own
+ * connection, as a kubelet does), and samples the RSS of process `pid`, until stopped. Latencies
+ * are measured from the moment each poll was sent. Resolves once the prober is polling.
  */
-export function startProbing(url: string, pid: number, intervalMs = 10) {
-  const latencies: number[] = [];
-  const statuses: number[] = [];
+export async function startProbing(url: string, pid: number, intervalMs = 10) {
   const baseRss = rssBytes(pid);
   let peakRss = baseRss;
-  let running = true;
-  const polls: Array<Promise<void>> = [];
-  const timer = setInterval(() => {
-    if (!running) return;
-    peakRss = Math.max(peakRss, rssBytes(pid));
-    polls.push(
-      probe(url).then(({ status, ms }) => {
-        latencies.push(ms);
-        statuses.push(status);
-      }),
-    );
-  }, intervalMs);
+  const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, rssBytes(pid))), intervalMs);
+  const prober = track(spawn(process.execPath, [PROBER, url, String(intervalMs)], { stdio: ['pipe', 'pipe', 'inherit'] }), 'prober');
+  const lines: string[] = [];
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      if (lines.length > 0) return resolve(lines.shift()!);
+      prober.once('exit', () => reject(new Error('the prober exited')));
+      prober.stdout!.once('data', () => resolve(nextLine()));
+    });
+  let buffered = '';
+  prober.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString('utf8');
+    const parts = buffered.split('\n');
+    buffered = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  expect(await nextLine()).toBe('ready');
   return {
     async stop() {
-      running = false;
-      clearInterval(timer);
-      await Promise.all(polls);
+      clearInterval(rssTimer);
+      prober.stdin!.write('stop\n');
+      const { latencies, statuses } = JSON.parse(await nextLine()) as { latencies: number[]; statuses: number[] };
       const sorted = [...latencies].sort((a, b) => a - b);
       return {
         polls: sorted.length,

@@ -122,4 +122,28 @@ describe('events are stored, hashed and returned as received', () => {
     expect(res.body.message).toBe('$: the request body is not valid UTF-8');
     expect(await countEvents(databaseUrl)).toBe(before);
   });
+
+  it('refuses a batch whose second event is not JSON with 400 naming it, storing none of the batch', async () => {
+    const before = await countEvents(databaseUrl);
+    const res = await post(`${store.url}/api/v1/lineage/batch`, `[${eventText(randomUUID(), 'valid-first')}, {"eventType" "START"}]`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: '$[1]', message: expect.stringMatching(/^malformed JSON: /) }]);
+    expect(await countEvents(databaseUrl)).toBe(before);
+  });
+
+  it.each([false, true])('refuses a batch holding an event that is not UTF-8 with 400 (chunked: %s), storing none of it', async (chunked) => {
+    const before = await countEvents(databaseUrl);
+    const bad = eventText(randomUUID(), 'PLACEHOLDER');
+    const at = bad.indexOf('PLACEHOLDER');
+    const bytes = Buffer.concat([
+      Buffer.from(`[${eventText(randomUUID(), 'valid-before')},`),
+      Buffer.from(bad.slice(0, at)),
+      Buffer.from([0x6e, 0xc3, 0x28]),
+      Buffer.from(`${bad.slice(at + 'PLACEHOLDER'.length)}]`),
+    ]);
+    const res = await postBytes(`${store.url}/api/v1/lineage/batch`, bytes, chunked);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('$: the request body is not valid UTF-8');
+    expect(await countEvents(databaseUrl)).toBe(before);
+  });
 });

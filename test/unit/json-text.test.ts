@@ -1,21 +1,4 @@
-import { arrayElementTexts, nestsDeeperThan, trimJsonWhitespace } from '../../src/ingest/json-text';
-
-describe('arrayElementTexts', () => {
-  it('returns each element of a JSON array as its exact text', () => {
-    const text = ' [ {"a": [1, 2], "s": "x,]}\\"{["} ,\n"plain" ,3.50 ,[ ] ,{ "b" : 1 }\n] ';
-    expect(arrayElementTexts(text).map(String)).toEqual(['{"a": [1, 2], "s": "x,]}\\"{["}', '"plain"', '3.50', '[ ]', '{ "b" : 1 }']);
-    expect(arrayElementTexts(text).map((t) => JSON.parse(String(t)))).toEqual(JSON.parse(text));
-  });
-
-  it('returns nothing for an empty array', () => {
-    expect(arrayElementTexts('[]')).toEqual([]);
-    expect(arrayElementTexts(' [ \n ] ')).toEqual([]);
-  });
-
-  it('keeps multi-byte characters intact', () => {
-    expect(arrayElementTexts('[{"n":"ö✓😀"}]').map(String)).toEqual(['{"n":"ö✓😀"}']);
-  });
-});
+import { nestsDeeperThan, trimJsonWhitespace } from '../../src/ingest/json-text';
 
 describe('trimJsonWhitespace', () => {
   it('drops only the whitespace JSON allows around a value', () => {

@@ -28,6 +28,8 @@ const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const LAG_SAMPLE_MS = 200;
+// `BENCH_STORE_ENV='PROJECTION_WORKERS=0'`: settings for both stores (e.g. ingest alone, without the projection).
+const STORE_ENV = Object.fromEntries((process.env.BENCH_STORE_ENV ?? '').split(',').filter(Boolean).map((kv) => kv.split('=')));
 const DRAIN_LIMIT_S = 120;
 
 const TARGETS = [
@@ -119,6 +121,7 @@ async function oldestQueuedAgeSeconds(client) {
 }
 
 async function drainSeconds(databaseUrl) {
+  if (STORE_ENV.PROJECTION_WORKERS === '0') return null; // nothing projects: the queue only grows
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const started = performance.now();
@@ -195,7 +198,7 @@ async function main() {
     const stores = {};
     for (const mode of ['sync', 'async']) {
       const databaseUrl = await pgServer.database();
-      stores[mode] = Object.assign(await startStore(databaseUrl, mode), { databaseUrl });
+      stores[mode] = Object.assign(await startStore(databaseUrl, mode, { env: STORE_ENV }), { databaseUrl });
       children.push(stores[mode].child);
     }
     const measured = await interleaved([
@@ -229,7 +232,7 @@ async function main() {
   process.stdout.write(`${report}\n`);
 
   const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, wrk: wrkVersion };
-  const settings = { durationS: DURATION_S, repeats: REPEATS, connections: CONNECTIONS, rate: RATE, eventBytes: EVENT_BYTES, postgres: { connections: PG_CONNECTIONS, batch: BATCH } };
+  const settings = { durationS: DURATION_S, repeats: REPEATS, connections: CONNECTIONS, rate: RATE, eventBytes: EVENT_BYTES, postgres: { connections: PG_CONNECTIONS, batch: BATCH }, storeEnv: STORE_ENV };
   const dir = path.join(ROOT, 'docs', 'benchmarks');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().slice(0, 16).replace(':', '-')}.json`);

@@ -26,15 +26,16 @@ import { deriveRunColumnsSql, upsertRunsSql } from './appliers/runs.applier';
 
 /**
  * Every projection table, in apply order. Every replica writes tables in this order and rows in
- * key order, so concurrent batches cannot deadlock. Derived columns are recomputed on rows the
- * batch already locked. `namespaces` comes last: nearly every batch updates the same few
- * namespace rows, and a row lock is held until commit, so a worker that locked them first made
- * every other worker wait for its whole batch (77 of 100 samples of pg_stat_activity during a
- * seed: one worker waiting on the other's namespace row).
+ * key order, so concurrent batches cannot deadlock; derived columns are recomputed after the rows
+ * they read. The rows nearly every batch updates again (`last_seen_at` of hub datasets, of
+ * scheduled jobs, of the few namespaces) come last: a row lock is held until commit, and while
+ * they came first a worker that locked them made every other worker wait for its whole batch
+ * (77 of 100 pg_stat_activity samples during a seed: one worker waiting on the other).
  */
 export const PROJECTION_TABLES = [
-  'datasets', 'event_datasets', 'dataset_symlinks', 'sources', 'dataset_facets', 'dataset_versions',
-  'jobs', 'job_facets', 'job_versions', 'runs', 'run_facets', 'run_datasets', 'lineage_edges', 'column_lineage_heads', 'column_lineage_edges', 'tags', 'namespaces',
+  'event_datasets', 'dataset_symlinks', 'sources', 'dataset_facets', 'dataset_versions', 'job_facets', 'job_versions',
+  'runs', 'run_facets', 'run_datasets', 'lineage_edges', 'column_lineage_heads', 'column_lineage_edges', 'tags',
+  'jobs', 'datasets', 'namespaces',
 ];
 
 /**
@@ -44,27 +45,28 @@ export const PROJECTION_TABLES = [
  */
 export function batchStatements(m: MutationsByType): Array<() => Statement | null> {
   return [
-    () => upsertDatasetsSql(m.dataset),
     () => upsertEventDatasetsSql(m.eventDataset),
     () => upsertSymlinksSql(m.symlink),
     () => upsertSourcesSql(m.source),
     () => upsertDatasetFacetsSql(m.datasetFacet),
-    () => deriveDatasetColumnsSql(m.datasetFacet.map((f) => f.datasetId)),
     () => upsertDatasetVersionsSql(m.datasetVersion),
-    () => upsertCurrentVersionsSql(m.datasetVersion),
-    () => upsertJobsSql(m.job),
     () => upsertJobFacetsSql(m.jobFacet),
-    () => deriveJobColumnsSql(m.jobFacet.map((f) => f.jobId)),
     () => upsertJobVersionsSql(m.jobVersion),
     () => upsertRunsSql(m.run),
     () => upsertRunFacetsSql(m.runFacet),
     () => deriveRunColumnsSql(m.runFacet.map((f) => f.runId)),
-    () => deriveJobParentsSql(m.job.map((j) => j.id)),
     () => upsertRunDatasetsSql(m.runDataset),
     () => upsertLineageEdgesSql(m.lineageEdge),
     () => upsertColumnLineageHeadsSql(m.columnLineageHead),
     () => upsertColumnLineageEdgesSql(m.columnLineageEdge),
     () => upsertTagsSql(m.tag),
+    // The hot rows, last (see PROJECTION_TABLES).
+    () => upsertJobsSql(m.job),
+    () => deriveJobColumnsSql(m.jobFacet.map((f) => f.jobId)),
+    () => deriveJobParentsSql(m.job.map((j) => j.id)),
+    () => upsertDatasetsSql(m.dataset),
+    () => deriveDatasetColumnsSql(m.datasetFacet.map((f) => f.datasetId)),
+    () => upsertCurrentVersionsSql(m.datasetVersion),
     () => upsertNamespacesSql(m.namespace),
   ];
 }

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startEmbeddedPostgres, temporaryParent } from '../scripts/embedded-postgres.mjs';
+import { freePort } from '../scripts/free-port.mjs';
+
+export { freePort };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -23,16 +26,6 @@ export const track = (child) => {
   child.on('exit', () => running.delete(stop));
   return child;
 };
-
-export async function freePort() {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startPostgres() {
   const parent = temporaryParent('metadata-store-bench-');

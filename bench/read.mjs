@@ -14,7 +14,6 @@ import { spawn, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,7 @@ import { availableKinds, KINDS } from './read/queries.mjs';
 import { liveEvents, loadGenerator, sampleTargets } from './read/targets.mjs';
 import { diagnose } from './read/diagnose.mjs';
 import { scalingSvg } from './read/plot.mjs';
+import { freePort } from '../scripts/free-port.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // BENCH_READ_SIZES= (empty) measures nothing and rewrites read.md and the plot from read.json.
@@ -43,15 +43,6 @@ const TARGETS = 300;
 
 const log = (msg) => process.stderr.write(`${msg}\n`);
 const percentile = (sorted, q) => Number(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))].toFixed(2));
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The seed's command line and ingest loop: they do not change what ends up in the tables. */
 const RUNNER_ONLY = new Set(['main.js', 'seed-store.js']);

@@ -5,12 +5,12 @@
 // PROJECTION_BATCH_SIZE in the environment is passed on to reproject.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import pgLib from 'pg';
 import { startEmbeddedPostgres, temporaryParent } from './embedded-postgres.mjs';
+import { freePort } from './free-port.mjs';
 
 const require = createRequire(import.meta.url);
 const { generatedTrinoEvents } = require('../test/support/trino-events.cjs');
@@ -18,14 +18,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = path.join(ROOT, 'dist', 'main.js');
 const EVENTS = Number(process.argv[2] ?? 100000);
 const TICKS_PER_SECOND = 100;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 function stat(pid) {
   const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { loadGenerator, sampleTargets } from '../bench/read/targets.mjs';
 import { startEmbeddedPostgres, temporaryParent } from './embedded-postgres.mjs';
+import { freePort } from './free-port.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({ options: { datasets: { type: 'string', default: '2000' }, out: { type: 'string', default: 'docs' } } });
@@ -28,17 +29,6 @@ const CHROMIUM = '/usr/bin/chromium';
 
 const log = (line) => process.stderr.write(`screenshots: ${line}\n`);
 const cleanups = [];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function runNode(args, env) {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
+import { applyDecorators, Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ErrorResponseDto, errorResponse } from '../core/http/error-response';
@@ -58,11 +58,22 @@ function bodyOf(outcome: IngestOutcome): IngestResponseDto | ErrorResponseDto {
   }
 }
 
+/** What both single-event routes answer. */
+const SingleEventResponses = () =>
+  applyDecorators(
+    ApiResponse({ status: 200, type: IngestResponseDto, description: 'The identical event was already stored' }),
+    ApiResponse({ status: 201, type: IngestResponseDto, description: 'Committed (sync mode)' }),
+    ApiResponse({ status: 202, type: IngestResponseDto, description: 'Queued (async mode)' }),
+    ApiErrorResponses(INGEST_ERRORS),
+    ApiResponse({ status: 503, type: ErrorResponseDto, description: 'Database unavailable, too slow, or async queue full; retry after Retry-After' }),
+  );
+
 /**
  * HTTP only: status codes, headers and bodies. What happens to an event is IngestService's.
  * The body is read from the request (no @Body(), so no pipe runs on the hot path).
  */
 @ApiTags('Ingest')
+
 @Controller()
 export class IngestController {
   private readonly logger = new Logger('Ingest');
@@ -78,11 +89,7 @@ export class IngestController {
       'Accepts Content-Encoding: gzip. 400 names the offending field; 503 with Retry-After when the store cannot take it now.',
   })
   @ApiBody({ schema: OPENLINEAGE_EVENT, description: 'An OpenLineage RunEvent, JobEvent or DatasetEvent (spec 2-0-2)' })
-  @ApiResponse({ status: 200, type: IngestResponseDto, description: 'The identical event was already stored' })
-  @ApiResponse({ status: 201, type: IngestResponseDto, description: 'Committed (sync mode)' })
-  @ApiResponse({ status: 202, type: IngestResponseDto, description: 'Queued (async mode)' })
-  @ApiErrorResponses(INGEST_ERRORS)
-  @ApiResponse({ status: 503, type: ErrorResponseDto, description: 'Database unavailable, too slow, or async queue full; retry after Retry-After' })
+  @SingleEventResponses()
   @RouteConfig(INGEST_ROUTE)
   async postEvent(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.answer(request, reply);
@@ -92,11 +99,7 @@ export class IngestController {
   @Post()
   @ApiOperation({ operationId: 'postLineageEventAtRoot', summary: 'Same as POST /api/v1/lineage, for producers configured with the bare URL' })
   @ApiBody({ schema: OPENLINEAGE_EVENT })
-  @ApiResponse({ status: 200, type: IngestResponseDto, description: 'The identical event was already stored' })
-  @ApiResponse({ status: 201, type: IngestResponseDto, description: 'Committed (sync mode)' })
-  @ApiResponse({ status: 202, type: IngestResponseDto, description: 'Queued (async mode)' })
-  @ApiErrorResponses(INGEST_ERRORS)
-  @ApiResponse({ status: 503, type: ErrorResponseDto, description: 'Database unavailable, too slow, or async queue full; retry after Retry-After' })
+  @SingleEventResponses()
   @RouteConfig(INGEST_ROUTE)
   async postEventAtRoot(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.answer(request, reply);

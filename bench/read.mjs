@@ -28,6 +28,8 @@ import { freePort } from '../scripts/free-port.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // BENCH_READ_SIZES= (empty) measures nothing and rewrites read.md and the plot from read.json.
+// BENCH_READ_SEED_ONLY=1 seeds (or resumes seeding) each size and measures nothing.
+const SEED_ONLY = process.env.BENCH_READ_SEED_ONLY === '1';
 const SIZES = (process.env.BENCH_READ_SIZES ?? '10000,100000,1000000').split(',').filter(Boolean).map(Number);
 const DURATION_S = Number(process.env.BENCH_READ_DURATION_S ?? 60);
 const WARMUP_S = Number(process.env.BENCH_READ_WARMUP_S ?? 10);
@@ -199,6 +201,7 @@ async function measureSize(size, gen) {
   const db = await startPostgres(size, serverLog);
   try {
     const seeded = await seedIfNeeded(size, db);
+    if (SEED_ONLY) return null;
     const client = new pg.Client({ connectionString: db.databaseUrl });
     await client.connect();
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
@@ -333,7 +336,9 @@ async function main() {
   const results = fs.existsSync(RESULTS) ? JSON.parse(fs.readFileSync(RESULTS, 'utf8')) : { sizes: {} };
   results.machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version };
   for (const size of SIZES) {
-    results.sizes[size] = await measureSize(size, gen);
+    const measured = await measureSize(size, gen);
+    if (!measured) continue;
+    results.sizes[size] = measured;
     fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
     fs.writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
     fs.writeFileSync(PLOT, scalingSvg(results, KINDS));

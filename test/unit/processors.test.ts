@@ -170,6 +170,7 @@ describe('lineage processor', () => {
       ['total', 'amount', 'DIRECT', 'AGGREGATION', 'sum', false],
       ['', 'region', 'INDIRECT', 'GROUP_BY', null, null],
     ]);
-    expect(of(event, 'dataset').map((d) => d.name)).toEqual(['in', 'out', 'in', 'in']);
+    // The column lineage's input gets its dataset row once per event, however many fields name it.
+    expect(of(event, 'dataset').map((d) => d.name)).toEqual(['in', 'out', 'in']);
   });
 });

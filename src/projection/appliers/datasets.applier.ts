@@ -1,12 +1,20 @@
 import { DatasetMutation, DatasetVersionMutation, EventDatasetMutation, SymlinkMutation } from '../mutations';
-import { idList, recordset, Statement, statement } from './sql';
+import { idList, recordset, stampEndsPerKey, Statement, statement } from './sql';
+
+/** The rows the statement can pick per dataset: the first, the last, and one saying 'dataset'. */
+function datasetRowsThatCount(rows: DatasetMutation[]): DatasetMutation[] {
+  const ends = stampEndsPerKey(rows, (r) => r.id, 'first and last');
+  const named = new Set(ends.filter((r) => r.kind === 'dataset').map((r) => r.id));
+  const namedElsewhere = rows.filter((r) => r.kind === 'dataset' && !named.has(r.id) && named.add(r.id));
+  return [...ends, ...namedElsewhere];
+}
 
 /**
  * `datasets`: span (first seen with its event, last seen); 'dataset' wins over 'symlink'.
  */
 export function upsertDatasetsSql(rows: DatasetMutation[]): Statement | null {
   if (rows.length === 0) return null;
-  const source = recordset(rows, [
+  const source = recordset(datasetRowsThatCount(rows), [
     ['id', 'uuid', (r) => r.id],
     ['namespace', 'text', (r) => r.namespace],
     ['name', 'text', (r) => r.name],

@@ -1,10 +1,10 @@
 import { NamespaceMutation } from '../mutations';
-import { recordset, Statement, statement } from './sql';
+import { recordset, stampEndsPerKey, Statement, statement } from './sql';
 
 /** `namespaces`: first and last seen, least/greatest. */
 export function upsertNamespacesSql(rows: NamespaceMutation[]): Statement | null {
   if (rows.length === 0) return null;
-  const source = recordset(rows, [
+  const source = recordset(stampEndsPerKey(rows, (r) => r.name, 'first and last'), [
     ['name', 'text', (r) => r.name],
     ['at', 'timestamptz', (r) => r.at],
   ]);

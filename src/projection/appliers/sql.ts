@@ -38,8 +38,40 @@ export function recordset<T>(rows: T[], columns: Array<Column<T>>): Source {
 
 /** A relation of distinct ids, for the derived-column updates. */
 export function idList(ids: string[]): Source {
-  return { sql: '(SELECT DISTINCT unnest($1::uuid[]) AS id)', value: `{${ids.join(',')}}` };
+  return { sql: '(SELECT DISTINCT unnest($1::uuid[]) AS id)', value: `{${[...new Set(ids)].join(',')}}` };
 }
+
+interface Stamped {
+  at: Date;
+  eventId: string;
+}
+
+/** Orders by (event time, event id) as the guards do; event ids are bigints in decimal. */
+export function compareStamps(a: Stamped, b: Stamped): number {
+  return +a.at - +b.at || a.eventId.length - b.eventId.length || (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0);
+}
+
+/**
+ * Per key, the rows with the least and the greatest stamp, or only the greatest: all that a
+ * statement's DISTINCT ON (or min/max) can pick. A batch names a hub dataset or a job in many
+ * events; the rest would be serialised, sent and sorted only to be dropped.
+ */
+export function stampEndsPerKey<T extends Stamped>(rows: T[], keyOf: (row: T) => string, ends: 'first and last' | 'last'): T[] {
+  const first = new Map<string, T>();
+  const last = new Map<string, T>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const l = last.get(key);
+    if (!l || compareStamps(row, l) > 0) last.set(key, row);
+    if (ends === 'last') continue;
+    const f = first.get(key);
+    if (!f || compareStamps(row, f) < 0) first.set(key, row);
+  }
+  if (ends === 'last') return [...last.values()];
+  return [...first].flatMap(([key, f]) => (last.get(key) === f ? [f] : [f, last.get(key) as T]));
+}
+
+const keyFunction = <T>(keys: Array<Column<T>>) => (row: T) => JSON.stringify(keys.map(([, , value]) => value(row)));
 
 export const stamp = <T extends { at: Date; eventId: string }>(): Array<Column<T>> => [
   ['at', 'timestamptz', (r) => r.at],
@@ -57,7 +89,7 @@ export function latestSql<T extends { at: Date; eventId: string }>(
   rows: T[],
 ): Statement | null {
   if (rows.length === 0) return null;
-  const source = recordset(rows, [...keys, ...values, ...stamp<T>()]);
+  const source = recordset(stampEndsPerKey(rows, keyFunction(keys), 'last'), [...keys, ...values, ...stamp<T>()]);
   const k = keys.map(([n]) => n).join(', ');
   const v = values.map(([n]) => n);
   const columns = [k, ...v].join(', ');
@@ -79,7 +111,7 @@ export function spanSql<T extends { at: Date; eventId: string }>(
 ): Statement | null {
   if (rows.length === 0) return null;
   const { keys, followers, firstEventId } = options;
-  const source = recordset(rows, [...keys, ...followers, ...stamp<T>()]);
+  const source = recordset(stampEndsPerKey(rows, keyFunction(keys), 'first and last'), [...keys, ...followers, ...stamp<T>()]);
   const k = keys.map(([n]) => n);
   const f = followers.map(([n]) => n);
   const first = firstEventId ? '(excluded.first_seen_at, excluded.first_event_id) < (x.first_seen_at, x.first_event_id)' : 'excluded.first_seen_at < x.first_seen_at';

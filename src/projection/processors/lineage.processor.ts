@@ -9,6 +9,7 @@ export function lineageProcessor(event: LoggedEvent): Mutation[] {
   const out: Mutation[] = [];
   const stamp = { at: event.eventTime, eventId: event.eventId };
   const job = eventJob(event);
+  const inputsNamed = new Set<string>();
   for (const dataset of namedDatasets(event)) {
     if (job && dataset.role !== 'dataset') {
       out.push({ type: 'lineageEdge', jobId: job.id, direction: dataset.role, datasetId: dataset.id, runId: event.runId, ...stamp });
@@ -19,9 +20,12 @@ export function lineageProcessor(event: LoggedEvent): Mutation[] {
       out.push({ type: 'columnLineageHead', datasetId: dataset.id, field, ...stamp });
       for (const d of dependencies) {
         const inputDatasetId = datasetId(d.namespace, d.name);
-        // An input the event's inputs do not list still needs its dataset row.
-        out.push({ type: 'namespace', name: d.namespace, ...stamp });
-        out.push({ type: 'dataset', id: inputDatasetId, namespace: d.namespace, name: d.name, ...parseNamespace(d.namespace), kind: 'dataset', ...stamp });
+        // An input the event's inputs do not list still needs its dataset row (one per event).
+        if (!inputsNamed.has(inputDatasetId)) {
+          inputsNamed.add(inputDatasetId);
+          out.push({ type: 'namespace', name: d.namespace, ...stamp });
+          out.push({ type: 'dataset', id: inputDatasetId, namespace: d.namespace, name: d.name, ...parseNamespace(d.namespace), kind: 'dataset', ...stamp });
+        }
         out.push({
           type: 'columnLineageEdge',
           outputDatasetId: dataset.id,

@@ -1,6 +1,6 @@
 import { FieldGraph, GraphEdge, TableGraph } from '../read/lineage/lineage.service';
 import { MarquezColumnLineageGraphDto, MarquezEdgeDto, MarquezLineageGraphDto } from './lineage.dto';
-import { datasetShape, jobShape } from './shapes';
+import { datasetDataShape, jobDataShape } from './shapes';
 
 function byEnd(edges: GraphEdge[], end: 'origin' | 'destination'): Map<string, MarquezEdgeDto[]> {
   const map = new Map<string, MarquezEdgeDto[]>();
@@ -20,7 +20,7 @@ export function lineageGraphShape(graph: TableGraph): MarquezLineageGraphDto {
     graph: graph.nodes.map((node) => ({
       id: node.id,
       type: node.type,
-      data: node.type === 'DATASET' ? datasetShape(node.dataset) : jobShape(node.job),
+      data: node.type === 'DATASET' ? datasetDataShape(node.dataset) : jobDataShape(node.job),
       inEdges: incoming.get(node.id) ?? [],
       outEdges: outgoing.get(node.id) ?? [],
     })),

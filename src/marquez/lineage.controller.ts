@@ -2,13 +2,11 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_DEPTH, DEFAULT_MAX_NODES, ColumnLineageQuery, LineageQuery } from '../read/lineage/lineage.query';
 import { LineageService } from '../read/lineage/lineage.service';
-import { MarquezDatasetDto } from './dataset.dto';
-import { MarquezJobDto } from './job.dto';
-import { MarquezColumnLineageGraphDto, MarquezLineageGraphDto } from './lineage.dto';
+import { MarquezColumnLineageGraphDto, MarquezDatasetDataDto, MarquezJobDataDto, MarquezLineageGraphDto } from './lineage.dto';
 import { columnLineageGraphShape, lineageGraphShape } from './lineage-shapes';
 
 @ApiTags('Marquez: lineage')
-@ApiExtraModels(MarquezDatasetDto, MarquezJobDto)
+@ApiExtraModels(MarquezDatasetDataDto, MarquezJobDataDto)
 @Controller('api/v1')
 export class LineageController {
   constructor(private readonly lineage: LineageService) {}

@@ -1,6 +1,49 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { MarquezDatasetDto } from './dataset.dto';
-import { MarquezJobDto } from './job.dto';
+import { MarquezDatasetIdDto, MarquezFieldDto } from './dataset.dto';
+import { JOB_TYPES, MarquezJobIdDto } from './job.dto';
+import { MarquezRunSummaryDto } from './run.dto';
+
+/** A dataset as a lineage node carries it (Marquez's DatasetData): no facets, no column lineage. */
+export class MarquezDatasetDataDto {
+  @ApiProperty({ type: MarquezDatasetIdDto }) id!: MarquezDatasetIdDto;
+  @ApiProperty({ enum: ['DB_TABLE', 'STREAM'] }) type!: 'DB_TABLE' | 'STREAM';
+  @ApiProperty() name!: string;
+  @ApiProperty() physicalName!: string;
+  @ApiProperty({ format: 'date-time', description: 'Earliest event time that named it' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time', description: 'Latest event time that named it' }) updatedAt!: string;
+  @ApiProperty() namespace!: string;
+  @ApiProperty({ description: 'The dataSource facet name, else the namespace' }) sourceName!: string;
+  @ApiProperty({ type: [MarquezFieldDto] }) fields!: MarquezFieldDto[];
+  @ApiProperty({ type: [String] }) tags!: string[];
+  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'Latest COMPLETE run that wrote it' })
+  lastModifiedAt!: string | null;
+  @ApiProperty({ nullable: true, type: String }) description!: string | null;
+  @ApiProperty({ nullable: true, type: String }) lastLifecycleState!: string | null;
+}
+
+/** A job as a lineage node carries it (Marquez's JobData): the latest run, no facets, tags or latestRuns. */
+export class MarquezJobDataDto {
+  @ApiProperty({ type: MarquezJobIdDto }) id!: MarquezJobIdDto;
+  @ApiProperty({ enum: JOB_TYPES, description: 'From the jobType facet processingType; BATCH when unknown' }) type!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ description: 'The part of the name after the parent job name' }) simpleName!: string;
+  @ApiProperty({ nullable: true, type: String }) parentJobName!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) parentJobUuid!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'The latest run' }) currentRunUuid!: string | null;
+  @ApiProperty({ format: 'date-time', description: 'Earliest event time of the job' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time', description: 'Latest event time of the job' }) updatedAt!: string;
+  @ApiProperty() namespace!: string;
+  @ApiProperty({ type: [MarquezDatasetIdDto], description: 'Current inputs' }) inputs!: MarquezDatasetIdDto[];
+  @ApiProperty({ type: [MarquezDatasetIdDto], description: 'Current outputs' }) outputs!: MarquezDatasetIdDto[];
+  @ApiProperty({ nullable: true, type: String, description: 'sourceCodeLocation facet url' }) location!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'documentation facet' }) description!: string | null;
+  @ApiProperty({
+    type: MarquezRunSummaryDto,
+    nullable: true,
+    description: "The latest run's state and times; its facets and dataset versions are at GET /api/v1/jobs/runs/{id}",
+  })
+  latestRun!: MarquezRunSummaryDto | null;
+}
 
 export class MarquezEdgeDto {
   @ApiProperty() origin!: string;
@@ -10,8 +53,11 @@ export class MarquezEdgeDto {
 export class MarquezGraphNodeDto {
   @ApiProperty({ description: "'dataset:{ns}:{name}' or 'job:{ns}:{name}'" }) id!: string;
   @ApiProperty({ enum: ['DATASET', 'JOB'] }) type!: 'DATASET' | 'JOB';
-  @ApiProperty({ oneOf: [{ $ref: getSchemaPath(MarquezDatasetDto) }, { $ref: getSchemaPath(MarquezJobDto) }] })
-  data!: MarquezDatasetDto | MarquezJobDto;
+  @ApiProperty({
+    oneOf: [{ $ref: getSchemaPath(MarquezDatasetDataDto) }, { $ref: getSchemaPath(MarquezJobDataDto) }],
+    description: "Marquez's DatasetData or JobData, by type: slimmer than a Dataset or Job (the node's own endpoint has the rest)",
+  })
+  data!: MarquezDatasetDataDto | MarquezJobDataDto;
   @ApiProperty({ type: [MarquezEdgeDto], description: 'Edges ending at this node (origin is upstream)' }) inEdges!: MarquezEdgeDto[];
   @ApiProperty({ type: [MarquezEdgeDto], description: 'Edges leaving this node (destination is downstream)' }) outEdges!: MarquezEdgeDto[];
 }

@@ -15,7 +15,8 @@ export class MarquezRunDatasetVersionDto {
   facets!: Record<string, unknown>;
 }
 
-export class MarquezRunDto {
+/** A run's state and times (a lineage node's latestRun): no facets, no dataset versions. */
+export class MarquezRunSummaryDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'date-time', description: 'Earliest event time of the run' }) createdAt!: string;
   @ApiProperty({ format: 'date-time', description: 'Latest event time of the run' }) updatedAt!: string;
@@ -32,6 +33,9 @@ export class MarquezRunDto {
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'Always {}: OpenLineage runs have no args' })
   args!: Record<string, unknown>;
   @ApiProperty({ type: MarquezVersionIdDto, nullable: true }) jobVersion!: MarquezVersionIdDto | null;
+}
+
+export class MarquezRunDto extends MarquezRunSummaryDto {
   @ApiProperty({ type: [MarquezRunDatasetVersionDto] }) inputDatasetVersions!: MarquezRunDatasetVersionDto[];
   @ApiProperty({ type: [MarquezRunDatasetVersionDto] }) outputDatasetVersions!: MarquezRunDatasetVersionDto[];
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'Run facets, merged latest-wins by event time' })

@@ -1,7 +1,10 @@
-import { DatasetVersionView, DatasetView, FieldView, JobVersionView, JobView, RunEventState, RunView } from '../read/shared/views';
+import {
+  DatasetNodeView, DatasetVersionView, DatasetView, FieldView, JobNodeView, JobVersionView, JobView, RunEventState, RunSummaryView, RunView,
+} from '../read/shared/views';
 import { MarquezColumnLineageDto, MarquezDatasetDto, MarquezDatasetVersionDto, MarquezFieldDto } from './dataset.dto';
 import { MarquezJobDto, MarquezJobVersionDto } from './job.dto';
-import { MarquezRunDto, RunState } from './run.dto';
+import { MarquezDatasetDataDto, MarquezJobDataDto } from './lineage.dto';
+import { MarquezRunDto, MarquezRunSummaryDto, RunState } from './run.dto';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -36,13 +39,10 @@ export function modelStates(states: string[]): string[] {
   return [...new Set(states.flatMap((s) => map[s] ?? []))];
 }
 
-export function runShape(run: RunView): MarquezRunDto {
+/** A run's state and times, as a lineage node's latestRun carries it. */
+export function runSummaryShape(run: RunSummaryView): MarquezRunSummaryDto {
   const finished = run.state === 'COMPLETE' || run.state === 'FAIL' || run.state === 'ABORT';
   const durationMs = finished && run.startedAt && run.endedAt ? Math.max(0, run.endedAt.getTime() - run.startedAt.getTime()) : null;
-  const version = (v: { namespace: string; name: string; version: string }) => ({
-    datasetVersionId: { namespace: v.namespace, name: v.name, version: v.version },
-    facets: {},
-  });
   return {
     id: run.id,
     createdAt: run.firstSeenAt.toISOString(),
@@ -55,6 +55,16 @@ export function runShape(run: RunView): MarquezRunDto {
     durationMs,
     args: {},
     jobVersion: run.jobVersionId ? { namespace: run.jobNamespace, name: run.jobName, version: run.jobVersionId } : null,
+  };
+}
+
+export function runShape(run: RunView): MarquezRunDto {
+  const version = (v: { namespace: string; name: string; version: string }) => ({
+    datasetVersionId: { namespace: v.namespace, name: v.name, version: v.version },
+    facets: {},
+  });
+  return {
+    ...runSummaryShape(run),
     inputDatasetVersions: run.inputs.map(version),
     outputDatasetVersions: run.outputs.map(version),
     facets: run.facets,
@@ -70,8 +80,8 @@ function simpleName(name: string, parentJobName: string | null): string {
   return name;
 }
 
-export function jobShape(job: JobView): MarquezJobDto {
-  const runs = job.latestRuns.map(runShape);
+/** A job as a lineage node carries it (Marquez's JobData). */
+export function jobDataShape(job: JobNodeView): MarquezJobDataDto {
   return {
     id: { namespace: job.namespace, name: job.name },
     type: jobType(job.processingType),
@@ -79,6 +89,7 @@ export function jobShape(job: JobView): MarquezJobDto {
     simpleName: simpleName(job.name, job.parentJobName),
     parentJobName: job.parentJobName,
     parentJobUuid: job.parentJobId,
+    currentRunUuid: job.latestRunId,
     createdAt: job.firstSeenAt.toISOString(),
     updatedAt: job.lastSeenAt.toISOString(),
     namespace: job.namespace,
@@ -86,6 +97,15 @@ export function jobShape(job: JobView): MarquezJobDto {
     outputs: job.outputs,
     location: job.sourceCodeUrl,
     description: job.description,
+    latestRun: job.latestRun ? runSummaryShape(job.latestRun) : null,
+  };
+}
+
+export function jobShape(job: JobView): MarquezJobDto {
+  const runs = job.latestRuns.map(runShape);
+  const { currentRunUuid: _currentRun, ...data } = jobDataShape({ ...job, latestRun: null });
+  return {
+    ...data,
     latestRun: runs[0] ?? null,
     // The dashboard calls latestRuns.reduce() without an initial value: null, never [].
     latestRuns: runs.length > 0 ? runs : null,
@@ -130,12 +150,9 @@ function columnLineageShape(dataset: DatasetView): MarquezColumnLineageDto[] | n
   }));
 }
 
-function lifecycleState(facets: Record<string, unknown>): string | null {
-  const facet = facets.lifecycleStateChange as { lifecycleStateChange?: unknown } | undefined;
-  return typeof facet?.lifecycleStateChange === 'string' ? facet.lifecycleStateChange : null;
-}
 
-export function datasetShape(dataset: DatasetView): MarquezDatasetDto {
+/** A dataset as a lineage node carries it (Marquez's DatasetData). */
+export function datasetDataShape(dataset: DatasetNodeView): MarquezDatasetDataDto {
   return {
     id: { namespace: dataset.namespace, name: dataset.name },
     type: 'DB_TABLE',
@@ -148,8 +165,14 @@ export function datasetShape(dataset: DatasetView): MarquezDatasetDto {
     fields: dataset.fields.map(fieldShape),
     tags: dataset.tags,
     lastModifiedAt: iso(dataset.lastModifiedAt),
-    lastLifecycleState: lifecycleState(dataset.facets),
+    lastLifecycleState: dataset.lifecycleState,
     description: dataset.description,
+  };
+}
+
+export function datasetShape(dataset: DatasetView): MarquezDatasetDto {
+  return {
+    ...datasetDataShape(dataset),
     currentVersion: dataset.currentVersionId,
     columnLineage: columnLineageShape(dataset),
     facets: dataset.facets,
@@ -169,7 +192,7 @@ export function datasetVersionShape(version: DatasetVersionView): MarquezDataset
     sourceName: version.sourceName ?? version.namespace,
     fields: version.fields.map(fieldShape),
     tags: [],
-    lifecycleState: lifecycleState(version.facets),
+    lifecycleState: version.lifecycleState,
     description: version.description,
     createdByRun: version.createdByRun ? runShape(version.createdByRun) : null,
     facets: version.facets,

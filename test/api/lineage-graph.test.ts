@@ -126,6 +126,26 @@ describe('GET /api/v1/lineage, /api/v1/column-lineage and /api/v1/tags/{tag}/dow
     expect(body.truncated).toBe(false);
   });
 
+  it("carries Marquez's node data (DatasetData, JobData): the latest run's state and times, no facets, column lineage or run lists", async () => {
+    const body = await graph({ nodeId: ds('raw.orders'), direction: 'downstream' });
+    const q1 = body.graph.find((n) => n.id === job('q1'))!.data;
+    expect(Object.keys(q1).sort()).toEqual(
+      ['createdAt', 'currentRunUuid', 'description', 'id', 'inputs', 'latestRun', 'location', 'name', 'namespace', 'outputs', 'parentJobName', 'parentJobUuid', 'simpleName', 'type', 'updatedAt'],
+    );
+    // The job's current inputs, also the one this downstream walk did not reach.
+    expect(q1.inputs).toEqual([{ namespace: NS, name: 'raw.customers' }, { namespace: NS, name: 'raw.orders' }]);
+    expect(q1.latestRun).toMatchObject({ id: q1.currentRunUuid, state: 'COMPLETED' });
+    expect(q1.latestRun).not.toHaveProperty('facets');
+    expect(q1.latestRun).not.toHaveProperty('inputDatasetVersions');
+    const enriched = body.graph.find((n) => n.id === ds('stage.orders_enriched'))!.data;
+    expect(Object.keys(enriched).sort()).toEqual(
+      ['createdAt', 'description', 'fields', 'id', 'lastLifecycleState', 'lastModifiedAt', 'name', 'namespace', 'physicalName', 'sourceName', 'tags', 'type', 'updatedAt'],
+    );
+    // The node's own endpoints still have the rest.
+    const full = await store.request('GET', `/api/v1/namespaces/${encodeURIComponent(NS)}/datasets/stage.orders_enriched`);
+    expect(full.body.columnLineage).not.toBeNull();
+  });
+
   it('walks upstream against the data flow, and stops at the depth (counted in jobs)', async () => {
     const up = await graph({ nodeId: ds('mart.revenue'), direction: 'upstream' });
     expect(ids(up)).toEqual([ds('mart.revenue'), ds('raw.customers'), ds('raw.orders'), ds('stage.orders_enriched'), job('q1'), job('q2')].sort());

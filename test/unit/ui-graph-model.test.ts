@@ -1,5 +1,5 @@
 /** The web UI's pure parts: how the API's graph becomes boxes and arrows, and how routes sit in the URL. */
-import type { FieldData, Job, LineageNode, MarquezDataset } from '../../web/src/api/types';
+import type { DatasetNodeData, FieldData, JobNodeData, LineageNode } from '../../web/src/api/types';
 import { downstreamOf, graphModel, MAX_DRAWN } from '../../web/src/lineage/graph-model';
 import { parseSearch, stringifySearch } from '../../web/src/search-params';
 
@@ -8,17 +8,17 @@ const T = '2026-07-16T08:00:00.000Z';
 const edge = (origin: string, destination: string) => ({ origin, destination });
 
 /** The node data the API sends, whole (the generated types ask for every field). */
-function datasetData(name: string): MarquezDataset {
+function datasetData(name: string): DatasetNodeData {
   return {
-    type: 'DB_TABLE', name, physicalName: name, createdAt: T, updatedAt: T, namespace: NS, sourceName: NS, fields: [], tags: [], description: null, facets: {},
-    id: { namespace: NS, name }, lastModifiedAt: null, lastLifecycleState: null, currentVersion: null, columnLineage: null, deleted: false,
+    type: 'DB_TABLE', name, physicalName: name, createdAt: T, updatedAt: T, namespace: NS, sourceName: NS, fields: [], tags: [], description: null,
+    id: { namespace: NS, name }, lastModifiedAt: null, lastLifecycleState: null,
   };
 }
 
-function jobData(name: string): Job {
+function jobData(name: string): JobNodeData {
   return {
-    id: { namespace: NS, name }, type: 'BATCH', name, simpleName: name, parentJobName: null, parentJobUuid: null, createdAt: T, updatedAt: T, namespace: NS,
-    inputs: [], outputs: [], location: null, description: null, latestRun: null, latestRuns: null, facets: {}, currentVersion: null, labels: [], tags: [],
+    id: { namespace: NS, name }, type: 'BATCH', name, simpleName: name, parentJobName: null, parentJobUuid: null, currentRunUuid: null, createdAt: T,
+    updatedAt: T, namespace: NS, inputs: [], outputs: [], location: null, description: null, latestRun: null,
   };
 }
 

@@ -201,14 +201,15 @@ export class DatasetReadRepository {
     return this.dataSource.query(`SELECT ${MODEL_COLUMNS} FROM datasets d WHERE d.id = ANY($1::uuid[])`, [ids]);
   }
 
-  /** Current facets of each dataset ({"_deleted": true} tombstones left out). */
-  async facets(datasetIds: string[]): Promise<Map<string, Facets>> {
+  /** Current facets of each dataset ({"_deleted": true} tombstones left out); only `names` when given. */
+  async facets(datasetIds: string[], names?: string[]): Promise<Map<string, Facets>> {
     const byDataset = new Map<string, Facets>();
     if (datasetIds.length === 0) return byDataset;
     const rows: Array<{ datasetId: string; name: string; facet: unknown }> = await this.dataSource.query(
       `SELECT dataset_id AS "datasetId", name, facet FROM dataset_facets
-        WHERE dataset_id = ANY($1::uuid[]) AND facet IS NOT NULL ORDER BY dataset_id, name`,
-      [datasetIds],
+        WHERE dataset_id = ANY($1::uuid[]) AND facet IS NOT NULL AND ($2::text[] IS NULL OR name = ANY($2::text[]))
+        ORDER BY dataset_id, name`,
+      [datasetIds, names ?? null],
     );
     for (const row of rows) byDataset.set(row.datasetId, { ...(byDataset.get(row.datasetId) ?? {}), [row.name]: row.facet });
     return byDataset;

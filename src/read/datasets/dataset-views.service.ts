@@ -3,7 +3,7 @@ import { UUID_PATTERN } from '../../openlineage/json';
 import { RunsService } from '../runs/runs.service';
 import { groupBy } from '../shared/group-by';
 import { MAX_OFFSET } from '../shared/page-query';
-import { DatasetVersionView, DatasetView, FieldView } from '../shared/views';
+import { DatasetNodeView, DatasetVersionView, DatasetView, Facets, FieldView } from '../shared/views';
 import { TagsRepository } from '../tags/tags.repository';
 import { ColumnLineageRepository } from './column-lineage.repository';
 import { DatasetModelRow, DatasetReadRepository } from './dataset-read.repository';
@@ -16,6 +16,13 @@ function fieldViews(fields: StoredField[], tags: Map<string, string[]> | undefin
     description: f.description ?? null,
     tags: tags?.get(f.name) ?? [],
   }));
+}
+
+const LIFECYCLE_FACET = 'lifecycleStateChange';
+
+function lifecycleState(facets: Facets | undefined): string | null {
+  const facet = facets?.[LIFECYCLE_FACET] as { lifecycleStateChange?: unknown } | undefined;
+  return typeof facet?.lifecycleStateChange === 'string' ? facet.lifecycleStateChange : null;
 }
 
 /**
@@ -50,9 +57,31 @@ export class DatasetViewsService {
     return row ? (await this.views([row]))[0] : null;
   }
 
-  /** In no particular order; unknown ids are left out. */
-  async byIds(ids: string[]): Promise<DatasetView[]> {
-    return this.views(await this.datasets.findModelByIds(ids));
+  /**
+   * As lineage graph nodes, in no particular order: what a graph of hundreds of nodes shows, without
+   * every facet and the column lineage of each (the dataset's own page has those).
+   */
+  async nodesByIds(ids: string[]): Promise<DatasetNodeView[]> {
+    const rows = await this.datasets.findModelByIds(ids);
+    const versionIds = rows.flatMap((r) => (r.currentVersionId ? [r.currentVersionId] : []));
+    const [lifecycle, versions, tags, lastModified] = await Promise.all([
+      this.datasets.facets(ids, [LIFECYCLE_FACET]),
+      this.versions.byIds(versionIds),
+      this.tags.of('dataset', ids),
+      this.datasets.lastModified(ids),
+    ]);
+    const versionById = new Map(versions.map((v) => [v.id, v]));
+    return rows.map((row) => {
+      const version = row.currentVersionId ? versionById.get(row.currentVersionId) : undefined;
+      const datasetTags = tags.get(row.id);
+      return {
+        ...this.rowView(row),
+        fields: fieldViews(version?.fields ?? [], datasetTags),
+        tags: datasetTags?.get('') ?? [],
+        lastModifiedAt: lastModified.get(row.id) ?? null,
+        lifecycleState: lifecycleState(lifecycle.get(row.id)),
+      };
+    });
   }
 
   /** The dataset's id, or 404. */
@@ -103,17 +132,7 @@ export class DatasetViewsService {
       const datasetTags = tags.get(row.id);
       const byField = groupBy(edgesByDataset.get(row.id) ?? [], (e) => e.outputField);
       return {
-        id: row.id,
-        namespace: row.namespace,
-        name: row.name,
-        scheme: row.scheme,
-        authority: row.authority,
-        kind: row.kind,
-        firstSeenAt: row.firstSeenAt,
-        lastSeenAt: row.lastSeenAt,
-        description: row.description,
-        sourceName: row.sourceName,
-        currentVersionId: row.currentVersionId,
+        ...this.rowView(row),
         facets: facets.get(row.id) ?? {},
         fields: fieldViews(version?.fields ?? [], datasetTags),
         tags: datasetTags?.get('') ?? [],
@@ -130,8 +149,25 @@ export class DatasetViewsService {
           })),
         })),
         lastModifiedAt: lastModified.get(row.id) ?? null,
+        lifecycleState: lifecycleState(facets.get(row.id)),
       };
     });
+  }
+
+  private rowView(row: DatasetModelRow) {
+    return {
+      id: row.id,
+      namespace: row.namespace,
+      name: row.name,
+      scheme: row.scheme,
+      authority: row.authority,
+      kind: row.kind,
+      firstSeenAt: row.firstSeenAt,
+      lastSeenAt: row.lastSeenAt,
+      description: row.description,
+      sourceName: row.sourceName,
+      currentVersionId: row.currentVersionId,
+    };
   }
 
   private async versionViews(dataset: DatasetModelRow, rows: DatasetVersionRow[]): Promise<DatasetVersionView[]> {
@@ -153,6 +189,7 @@ export class DatasetViewsService {
       fields: fieldViews(row.fields, tags.get(dataset.id)),
       // Facets are kept per dataset, not per version: the current version shows them.
       facets: row.id === dataset.currentVersionId ? (facets.get(dataset.id) ?? {}) : {},
+      lifecycleState: row.id === dataset.currentVersionId ? lifecycleState(facets.get(dataset.id)) : null,
       createdByRun: row.createdByRunId ? (runById.get(row.createdByRunId) ?? null) : null,
     }));
   }

@@ -2,15 +2,20 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { RunsService } from '../runs/runs.service';
 import { groupBy } from '../shared/group-by';
 import { MAX_OFFSET } from '../shared/page-query';
-import { JobView } from '../shared/views';
+import { JobNodeView, JobView } from '../shared/views';
 import { TagsRepository } from '../tags/tags.repository';
 import { JobVersionsRepository } from './job-versions.repository';
-import { JobListFilter, JobRow, JobsRepository } from './jobs.repository';
+import { JobEdgeRow, JobListFilter, JobRow, JobsRepository } from './jobs.repository';
 
 /** Marquez sends at most 10 runs in a job's latestRuns. */
 const LATEST_RUNS = 10;
 /** Current inputs and outputs shown per job and direction. */
 const EDGES_PER_DIRECTION = 1000;
+
+function inputsAndOutputs(edges: JobEdgeRow[] = []): Pick<JobView, 'inputs' | 'outputs'> {
+  const ref = ({ namespace, name }: JobEdgeRow) => ({ namespace, name });
+  return { inputs: edges.filter((e) => e.direction === 'input').map(ref), outputs: edges.filter((e) => e.direction === 'output').map(ref) };
+}
 
 @Injectable()
 export class JobsService {
@@ -33,9 +38,15 @@ export class JobsService {
     return view;
   }
 
-  /** In no particular order; unknown ids are left out. */
-  async byIds(ids: string[]): Promise<JobView[]> {
-    return this.views(await this.jobs.byIds(ids));
+  /**
+   * As lineage graph nodes, in no particular order: with the latest run's state and times only, and
+   * without facets, tags and versions (the job's and the run's own endpoints have those).
+   */
+  async nodesByIds(ids: string[]): Promise<JobNodeView[]> {
+    const rows = await this.jobs.byIds(ids);
+    const [edges, latestRuns] = await Promise.all([this.jobs.currentEdges(ids, EDGES_PER_DIRECTION), this.runs.latestSummaryOfJobs(ids)]);
+    const edgesByJob = groupBy(edges, (e) => e.jobId);
+    return rows.map((row) => ({ ...row, ...inputsAndOutputs(edgesByJob.get(row.id)), latestRun: latestRuns.get(row.id) ?? null }));
   }
 
   /** The job's id, or 404: for the endpoints under a job. */
@@ -55,18 +66,13 @@ export class JobsService {
       this.versions.currentOf(ids),
     ]);
     const edgesByJob = groupBy(edges, (e) => e.jobId);
-    return rows.map((row) => {
-      const mine = edgesByJob.get(row.id) ?? [];
-      const ref = ({ namespace, name }: { namespace: string; name: string }) => ({ namespace, name });
-      return {
-        ...row,
-        facets: facets.get(row.id) ?? {},
-        tags: tags.get(row.id)?.get('') ?? [],
-        inputs: mine.filter((e) => e.direction === 'input').map(ref),
-        outputs: mine.filter((e) => e.direction === 'output').map(ref),
-        latestRuns: latestRuns.get(row.id) ?? [],
-        currentVersionId: currentVersions.get(row.id) ?? null,
-      };
-    });
+    return rows.map((row) => ({
+      ...row,
+      facets: facets.get(row.id) ?? {},
+      tags: tags.get(row.id)?.get('') ?? [],
+      ...inputsAndOutputs(edgesByJob.get(row.id)),
+      latestRuns: latestRuns.get(row.id) ?? [],
+      currentVersionId: currentVersions.get(row.id) ?? null,
+    }));
   }
 }

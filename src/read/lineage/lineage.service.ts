@@ -2,7 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { datasetFieldNodeId, datasetNodeId, jobNodeId, NodeRef, parseNodeId } from '../../openlineage/node-id';
 import { DatasetViewsService } from '../datasets/dataset-views.service';
 import { JobsService } from '../jobs/jobs.service';
-import { DatasetView, JobView } from '../shared/views';
+import { DatasetNodeView, JobNodeView } from '../shared/views';
 import { ColumnEdge, FieldKey, LineageWalkRepository, WalkDirection } from './lineage-walk.repository';
 
 export type GraphDirection = WalkDirection | 'both';
@@ -19,7 +19,7 @@ export interface GraphEdge {
   destination: string;
 }
 
-export type TableNode = { id: string; type: 'DATASET'; dataset: DatasetView } | { id: string; type: 'JOB'; job: JobView };
+export type TableNode = { id: string; type: 'DATASET'; dataset: DatasetNodeView } | { id: string; type: 'JOB'; job: JobNodeView };
 
 export interface TableGraph {
   nodes: TableNode[];
@@ -102,8 +102,8 @@ export class LineageService {
     const jobIds = [...kept.keys()].filter((k) => k.startsWith('j')).map((k) => k.slice(1));
     const [edges, datasets, jobs] = await Promise.all([
       this.walks.tableEdgesAmong(datasetIds, jobIds, options.asOf),
-      this.datasets.byIds(datasetIds),
-      this.jobs.byIds(jobIds),
+      this.datasets.nodesByIds(datasetIds),
+      this.jobs.nodesByIds(jobIds),
     ]);
     const nodeIdOf = new Map<string, string>([
       ...datasets.map((d) => [d.id, datasetNodeId(d.namespace, d.name)] as const),

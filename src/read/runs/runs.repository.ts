@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectReadDataSource } from '../../database/read-data-source';
-import { DatasetVersionRef, Facets, RunView } from '../shared/views';
+import { DatasetVersionRef, Facets, RunSummaryView } from '../shared/views';
 
 /** A run's own columns (and its job's id): the view without what the service composes. */
-export type RunRow = Omit<RunView, 'facets' | 'inputs' | 'outputs'> & { jobId: string };
+export type RunRow = RunSummaryView & { jobId: string };
 
 export interface RunDatasetRow extends DatasetVersionRef {
   runId: string;
@@ -24,7 +24,9 @@ export class RunsRepository {
   async byIds(ids: string[]): Promise<RunRow[]> {
     if (ids.length === 0) return [];
     return this.dataSource.query(
-      `SELECT ${RUN_COLUMNS} FROM runs r JOIN jobs j ON j.id = r.job_id WHERE r.id = ANY($1::uuid[])`,
+      // The job is a primary-key probe per run (OFFSET 0 keeps it one): joined, the planner may hash every job.
+      `SELECT ${RUN_COLUMNS} FROM runs r CROSS JOIN LATERAL (SELECT namespace, name FROM jobs WHERE id = r.job_id OFFSET 0) j
+        WHERE r.id = ANY($1::uuid[])`,
       [ids],
     );
   }

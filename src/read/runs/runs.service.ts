@@ -2,7 +2,8 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { UUID_PATTERN } from '../../openlineage/json';
 import { groupBy } from '../shared/group-by';
 import { MAX_OFFSET } from '../shared/page-query';
-import { Facets, RunView } from '../shared/views';
+import { Facets, RunSummaryView, RunView } from '../shared/views';
+import { RunRow } from './runs.repository';
 import { RunsRepository } from './runs.repository';
 
 @Injectable()
@@ -12,33 +13,16 @@ export class RunsService {
   /** Runs with their facets and dataset versions, in the order of `ids` (unknown ids left out). */
   async views(ids: string[]): Promise<RunView[]> {
     const [rows, facets, datasets] = await Promise.all([this.runs.byIds(ids), this.runs.facets(ids, 'run'), this.runs.datasets(ids)]);
-    const byId = new Map(rows.map((r) => [r.id, r]));
     const datasetsByRun = groupBy(datasets, (d) => d.runId);
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      if (!row) return [];
-      const mine = datasetsByRun.get(id) ?? [];
-      const ref = ({ namespace, name, version }: { namespace: string; name: string; version: string }) => ({ namespace, name, version });
-      return [
-        {
-          id: row.id,
-          jobNamespace: row.jobNamespace,
-          jobName: row.jobName,
-          state: row.state,
-          firstSeenAt: row.firstSeenAt,
-          lastSeenAt: row.lastSeenAt,
-          startedAt: row.startedAt,
-          endedAt: row.endedAt,
-          nominalStartTime: row.nominalStartTime,
-          nominalEndTime: row.nominalEndTime,
-          errorMessage: row.errorMessage,
-          parentRunId: row.parentRunId,
-          jobVersionId: row.jobVersionId,
-          facets: facets.get(id) ?? {},
-          inputs: mine.filter((d) => d.direction === 'input').map(ref),
-          outputs: mine.filter((d) => d.direction === 'output').map(ref),
-        },
-      ];
+    const ref = ({ namespace, name, version }: { namespace: string; name: string; version: string }) => ({ namespace, name, version });
+    return inOrder(ids, rows).map((row) => {
+      const mine = datasetsByRun.get(row.id) ?? [];
+      return {
+        ...row,
+        facets: facets.get(row.id) ?? {},
+        inputs: mine.filter((d) => d.direction === 'input').map(ref),
+        outputs: mine.filter((d) => d.direction === 'output').map(ref),
+      };
     });
   }
 
@@ -63,12 +47,29 @@ export class RunsService {
   /** The newest `perJob` runs of each job, newest first. */
   async latestOfJobs(jobIds: string[], perJob: number): Promise<Map<string, RunView[]>> {
     const idsByJob = await this.runs.latestIdsOfJobs(jobIds, perJob);
-    const views = new Map((await this.views([...idsByJob.values()].flat())).map((r) => [r.id, r]));
-    return new Map([...idsByJob].map(([jobId, ids]) => [jobId, ids.map((id) => views.get(id)!).filter(Boolean)]));
+    return byJob(idsByJob, await this.views([...idsByJob.values()].flat()));
+  }
+
+  /** The newest run of each job, as a summary (state and times). */
+  async latestSummaryOfJobs(jobIds: string[]): Promise<Map<string, RunSummaryView>> {
+    const idsByJob = await this.runs.latestIdsOfJobs(jobIds, 1);
+    const rows = await this.runs.byIds([...idsByJob.values()].flat());
+    return new Map([...byJob<RunSummaryView>(idsByJob, rows)].flatMap(([jobId, [run]]) => (run ? [[jobId, run] as const] : [])));
   }
 
   private checkedId(id: string): string {
     if (!UUID_PATTERN.test(id)) throw new BadRequestException('id must be a run id (a UUID)');
     return id.toLowerCase();
   }
+}
+
+/** The rows in the order of `ids`; ids without a row are left out. */
+function inOrder(ids: string[], rows: RunRow[]): RunRow[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+function byJob<T extends { id: string }>(idsByJob: Map<string, string[]>, runs: T[]): Map<string, T[]> {
+  const byId = new Map(runs.map((r) => [r.id, r]));
+  return new Map([...idsByJob].map(([jobId, ids]) => [jobId, ids.flatMap((id) => byId.get(id) ?? [])]));
 }

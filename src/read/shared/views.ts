@@ -41,6 +41,9 @@ export interface RunView {
   outputs: DatasetVersionRef[];
 }
 
+/** A run's state and times, without its facets and dataset versions. */
+export type RunSummaryView = Omit<RunView, 'facets' | 'inputs' | 'outputs'>;
+
 export interface JobView {
   id: string;
   namespace: string;
@@ -110,7 +113,15 @@ export interface DatasetView extends DatasetRef {
   columnLineage: ColumnLineageView[];
   /** ended_at of the latest COMPLETE run that wrote it. */
   lastModifiedAt: Date | null;
+  /** From the current lifecycleStateChange facet. */
+  lifecycleState: string | null;
 }
+
+/** A dataset as a lineage graph node shows it (Marquez's DatasetData): no facets, no column lineage. */
+export type DatasetNodeView = Omit<DatasetView, 'facets' | 'columnLineage'>;
+
+/** A job as a lineage graph node shows it (Marquez's JobData): its latest run, no facets, tags or versions. */
+export type JobNodeView = Omit<JobView, 'facets' | 'tags' | 'latestRuns' | 'currentVersionId'> & { latestRun: RunSummaryView | null };
 
 export interface DatasetVersionView extends DatasetRef {
   datasetId: string;
@@ -120,5 +131,7 @@ export interface DatasetVersionView extends DatasetRef {
   description: string | null;
   fields: FieldView[];
   facets: Facets;
+  /** From the lifecycleStateChange facet when this is the current version. */
+  lifecycleState: string | null;
   createdByRun: RunView | null;
 }

@@ -1325,6 +1325,109 @@ export interface components {
             /** @description Pass as `cursor` (with the same filters) for the next page; null on the last */
             nextCursor: string | null;
         };
+        MarquezDatasetDataDto: {
+            id: components["schemas"]["MarquezDatasetIdDto"];
+            /** @enum {string} */
+            type: "DB_TABLE" | "STREAM";
+            name: string;
+            physicalName: string;
+            /**
+             * Format: date-time
+             * @description Earliest event time that named it
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Latest event time that named it
+             */
+            updatedAt: string;
+            namespace: string;
+            /** @description The dataSource facet name, else the namespace */
+            sourceName: string;
+            fields: components["schemas"]["MarquezFieldDto"][];
+            tags: string[];
+            /**
+             * Format: date-time
+             * @description Latest COMPLETE run that wrote it
+             */
+            lastModifiedAt: string | null;
+            description: string | null;
+            lastLifecycleState: string | null;
+        };
+        MarquezRunSummaryDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Earliest event time of the run
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Latest event time of the run
+             */
+            updatedAt: string;
+            /** Format: date-time */
+            nominalStartTime: string | null;
+            /** Format: date-time */
+            nominalEndTime: string | null;
+            /**
+             * @description START/RUNNING: RUNNING; COMPLETE: COMPLETED; FAIL: FAILED; ABORT: ABORTED; only OTHER events: NEW
+             * @enum {string}
+             */
+            state: "NEW" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED";
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            endedAt: string | null;
+            /** @description endedAt - startedAt; null while unfinished */
+            durationMs: number | null;
+            /** @description Always {}: OpenLineage runs have no args */
+            args: {
+                [key: string]: unknown;
+            };
+            jobVersion: components["schemas"]["MarquezVersionIdDto"] | null;
+        };
+        MarquezJobDataDto: {
+            id: components["schemas"]["MarquezJobIdDto"];
+            /**
+             * @description From the jobType facet processingType; BATCH when unknown
+             * @enum {string}
+             */
+            type: "BATCH" | "STREAM" | "SERVICE";
+            name: string;
+            /** @description The part of the name after the parent job name */
+            simpleName: string;
+            parentJobName: string | null;
+            /** Format: uuid */
+            parentJobUuid: string | null;
+            /**
+             * Format: uuid
+             * @description The latest run
+             */
+            currentRunUuid: string | null;
+            /**
+             * Format: date-time
+             * @description Earliest event time of the job
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Latest event time of the job
+             */
+            updatedAt: string;
+            namespace: string;
+            /** @description Current inputs */
+            inputs: components["schemas"]["MarquezDatasetIdDto"][];
+            /** @description Current outputs */
+            outputs: components["schemas"]["MarquezDatasetIdDto"][];
+            /** @description sourceCodeLocation facet url */
+            location: string | null;
+            /** @description documentation facet */
+            description: string | null;
+            /** @description The latest run's state and times; its facets and dataset versions are at GET /api/v1/jobs/runs/{id} */
+            latestRun: components["schemas"]["MarquezRunSummaryDto"] | null;
+        };
         MarquezEdgeDto: {
             origin: string;
             destination: string;
@@ -1334,7 +1437,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             type: "DATASET" | "JOB";
-            data: components["schemas"]["MarquezDatasetDto"] | components["schemas"]["MarquezJobDto"];
+            /** @description Marquez's DatasetData or JobData, by type: slimmer than a Dataset or Job (the node's own endpoint has the rest) */
+            data: components["schemas"]["MarquezDatasetDataDto"] | components["schemas"]["MarquezJobDataDto"];
             /** @description Edges ending at this node (origin is upstream) */
             inEdges: components["schemas"]["MarquezEdgeDto"][];
             /** @description Edges leaving this node (destination is downstream) */

@@ -24,6 +24,9 @@ export type MarquezDataset = Schemas['MarquezDatasetDto'];
 export type DatasetVersionList = Schemas['MarquezDatasetVersionListDto'];
 
 export type Job = Schemas['MarquezJobDto'];
+/** What a lineage graph node carries for a job or a dataset (Marquez's JobData and DatasetData). */
+export type JobNodeData = Schemas['MarquezJobDataDto'];
+export type DatasetNodeData = Schemas['MarquezDatasetDataDto'];
 export type JobList = Schemas['MarquezJobListDto'];
 export type Run = Schemas['MarquezRunDto'];
 export type RunList = Schemas['MarquezRunListDto'];

@@ -1,5 +1,5 @@
 /** From the API's graph (Marquez's shape) to the boxes and arrows the page draws. */
-import type { FieldData, Job, LineageGraph, LineageNode, MarquezDataset } from '../api/types';
+import type { DatasetNodeData, FieldData, JobNodeData, LineageGraph, LineageNode } from '../api/types';
 
 interface BoxBase {
   id: string;
@@ -9,8 +9,8 @@ interface BoxBase {
 }
 
 export type GraphBox =
-  | (BoxBase & { kind: 'dataset'; data: MarquezDataset })
-  | (BoxBase & { kind: 'job'; data: Job })
+  | (BoxBase & { kind: 'dataset'; data: DatasetNodeData })
+  | (BoxBase & { kind: 'job'; data: JobNodeData })
   /** `dataset`: the dataset the field belongs to. */
   | (BoxBase & { kind: 'field'; dataset: string; data: FieldData });
 
@@ -37,8 +37,8 @@ function box(node: LineageNode): GraphBox {
     return { id: node.id, kind: 'field', namespace: data.namespace, name: data.field, dataset: data.dataset, detail: [data.dataset, data.fieldType].filter(Boolean).join(' · '), data };
   }
   // The document types a table node's data as a dataset or a job: the node's type says which.
-  if (node.type === 'JOB') return { id: node.id, kind: 'job', namespace: node.data.namespace, name: node.data.name, detail: node.data.type, data: node.data as Job };
-  return { id: node.id, kind: 'dataset', namespace: node.data.namespace, name: node.data.name, detail: node.data.type, data: node.data as MarquezDataset };
+  if (node.type === 'JOB') return { id: node.id, kind: 'job', namespace: node.data.namespace, name: node.data.name, detail: node.data.type, data: node.data as JobNodeData };
+  return { id: node.id, kind: 'dataset', namespace: node.data.namespace, name: node.data.name, detail: node.data.type, data: node.data as DatasetNodeData };
 }
 
 /**

@@ -30,11 +30,15 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // BENCH_READ_SIZES= (empty) measures nothing and rewrites read.md and the plot from read.json.
 // BENCH_READ_SEED_ONLY=1 seeds (or resumes seeding) each size and measures nothing.
 const SEED_ONLY = process.env.BENCH_READ_SEED_ONLY === '1';
+// BENCH_READ_KEEP_SEED=1 keeps (and resumes) a store seeded by a build whose projection or migrations
+// differ from this one, instead of reseeding; the report names both. For builds whose projection
+// writes the same rows (a performance change): a million-dataset seed takes hours.
+const KEEP_SEED = process.env.BENCH_READ_KEEP_SEED === '1';
 const SIZES = (process.env.BENCH_READ_SIZES ?? '10000,100000,1000000').split(',').filter(Boolean).map(Number);
 const DURATION_S = Number(process.env.BENCH_READ_DURATION_S ?? 60);
 const WARMUP_S = Number(process.env.BENCH_READ_WARMUP_S ?? 10);
 const QUIET_S = Number(process.env.BENCH_READ_QUIET_S ?? 20);
-const READ_RATE = Number(process.env.BENCH_READ_RATE ?? 50);
+const READ_RATE = Number(process.env.BENCH_READ_RATE ?? 10);
 const INGEST_RATE = Number(process.env.BENCH_INGEST_RATE ?? 200);
 const SEED = Number(process.env.BENCH_READ_SEED ?? 1);
 const DATA_DIR = process.env.BENCH_READ_DIR ?? path.join(os.tmpdir(), 'metadata-store-bench-read');
@@ -72,7 +76,9 @@ async function startPostgres(size, serverLog) {
   // The marker is written when seeding starts and gets the report when it ends: an interrupted seed
   // of the same build resumes (the events are deterministic, those already stored are skipped).
   let seeded = fs.existsSync(marker) ? JSON.parse(fs.readFileSync(marker, 'utf8')) : null;
-  if (seeded?.fingerprint !== fingerprint) {
+  if (seeded && seeded.fingerprint !== fingerprint && KEEP_SEED) {
+    log(`size ${size}: keeping the store seeded by build ${seeded.fingerprint} (commit ${seeded.commit ?? 'unknown'}); this build is ${fingerprint}`);
+  } else if (seeded?.fingerprint !== fingerprint) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(marker, { force: true });
     seeded = null;
@@ -116,7 +122,9 @@ async function seedIfNeeded(size, db) {
   }
   const resumed = Boolean(db.seeded);
   log(`size ${size}: ${resumed ? 'resuming an interrupted seed' : 'seeding'} (npm run seed -- --datasets ${size} --seed ${SEED})`);
-  fs.writeFileSync(db.marker, JSON.stringify({ fingerprint: db.fingerprint, startedAt: new Date().toISOString() }));
+  const earlier = db.seeded ? [...(db.seeded.earlierAttempts ?? []), { startedAt: db.seeded.startedAt, fingerprint: db.seeded.fingerprint, commit: db.seeded.commit }] : [];
+  const attempt = { fingerprint: db.fingerprint, commit: gitCommit(), startedAt: new Date().toISOString(), earlierAttempts: earlier };
+  fs.writeFileSync(db.marker, JSON.stringify(attempt));
   const started = Date.now();
   const out = await runNode(['dist/seed/main.js', '--datasets', String(size), '--seed', String(SEED)], { DATABASE_URL: db.databaseUrl }, { capture: true });
   const report = JSON.parse(out.trim().split('\n').pop());
@@ -127,7 +135,7 @@ async function seedIfNeeded(size, db) {
   await client.connect();
   await client.query('VACUUM (ANALYZE)');
   await client.end();
-  const seeded = { seededAt: new Date().toISOString(), fingerprint: db.fingerprint, resumed, wallSeconds, vacuumSeconds: (Date.now() - vacuumStarted) / 1000, report };
+  const seeded = { ...attempt, seededAt: new Date().toISOString(), resumed, wallSeconds, vacuumSeconds: (Date.now() - vacuumStarted) / 1000, report };
   fs.writeFileSync(db.marker, JSON.stringify(seeded, null, 2));
   return seeded;
 }
@@ -263,7 +271,7 @@ async function measureSize(size, gen) {
         datasetsInStore: datasets,
         databaseGb: Number((bytes / 1e9).toFixed(2)),
         postgres: version,
-        seeding: { seededAt: seeded.seededAt, resumed: seeded.resumed, vacuumSeconds: seeded.vacuumSeconds, seconds: seeded.report.totalSeconds, logSeconds: seeded.report.loggedSeconds, events: seeded.report.events, eventsPerSecond: Math.round(seeded.report.events / seeded.report.totalSeconds) },
+        seeding: { seededAt: seeded.seededAt, commit: seeded.commit, fingerprint: seeded.fingerprint, sameBuild: seeded.fingerprint === db.fingerprint, earlierAttempts: seeded.earlierAttempts ?? [], resumed: seeded.resumed, stored: seeded.report.stored, vacuumSeconds: seeded.vacuumSeconds, seconds: seeded.report.totalSeconds, logSeconds: seeded.report.loggedSeconds, events: seeded.report.events, eventsPerSecond: Math.round(seeded.report.stored / seeded.report.totalSeconds) },
         load: { durationS: DURATION_S, withoutIngestS: QUIET_S, readRate: READ_RATE, ingestRate: INGEST_RATE, ingest, loadAverage1m: { before: loadBefore, after: loadAfter } },
         reads,
         diagnostics,
@@ -314,7 +322,9 @@ function markdown(results) {
     '|---:|---|---|---:|---:|---:|---:|',
     ...sizes.map((s) => {
       const r = results.sizes[s];
-      return `| ${s} | ${r.measuredAt} | ${r.commit} | ${r.seeding.seconds.toFixed(0)} s | ${r.seeding.events} | ${r.seeding.eventsPerSecond} | ${r.databaseGb} GB |`;
+      const seededBy = r.seeding.commit && r.seeding.commit !== r.commit ? ` (seeded at ${r.seeding.commit}${r.seeding.sameBuild ? '' : ', another projection build'})` : '';
+      const resumed = r.seeding.resumed ? `, resumed: the last ${r.seeding.seconds.toFixed(0)} s stored ${r.seeding.stored}` : '';
+      return `| ${s} | ${r.measuredAt} | ${r.commit}${seededBy} | ${r.seeding.seconds.toFixed(0)} s${resumed} | ${r.seeding.events} | ${r.seeding.eventsPerSecond} | ${r.databaseGb} GB |`;
     }),
     '',
     `Machine load (1-minute load average on ${results.machine.cpus} CPUs) before / after the reads: ${sizes.map((s) => `${s}: ${results.sizes[s].load.loadAverage1m?.before?.toFixed(1)} / ${results.sizes[s].load.loadAverage1m?.after?.toFixed(1)}`).join('; ')}.`,

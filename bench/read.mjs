@@ -34,6 +34,10 @@ const SEED_ONLY = process.env.BENCH_READ_SEED_ONLY === '1';
 // differ from this one, instead of reseeding; the report names both. For builds whose projection
 // writes the same rows (a performance change): a million-dataset seed takes hours.
 const KEEP_SEED = process.env.BENCH_READ_KEEP_SEED === '1';
+// BENCH_READ_PROJECTOR=separate serves HTTP from a store with PROJECTION_WORKERS=0 and projects in a
+// second store process (the helm chart's split: API pods and projector pods); default in-process.
+const PROJECTOR = process.env.BENCH_READ_PROJECTOR ?? 'in-process';
+if (!['in-process', 'separate'].includes(PROJECTOR)) throw new Error('BENCH_READ_PROJECTOR must be in-process or separate');
 const SIZES = (process.env.BENCH_READ_SIZES ?? '10000,100000,1000000').split(',').filter(Boolean).map(Number);
 const DURATION_S = Number(process.env.BENCH_READ_DURATION_S ?? 60);
 const WARMUP_S = Number(process.env.BENCH_READ_WARMUP_S ?? 10);
@@ -140,11 +144,11 @@ async function seedIfNeeded(size, db) {
   return seeded;
 }
 
-async function startStore(databaseUrl, logFile) {
+async function startStoreProcess(databaseUrl, logFile, env) {
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/main.js', 'serve'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0' },
+    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', fs.openSync(logFile, 'w'), 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -161,6 +165,14 @@ async function startStore(databaseUrl, logFile) {
       child.kill('SIGTERM');
     }),
   };
+}
+
+/** The store the readers and ingest talk to; with BENCH_READ_PROJECTOR=separate, plus its projector. */
+async function startStore(databaseUrl, logFile) {
+  if (PROJECTOR === 'in-process') return startStoreProcess(databaseUrl, logFile, {});
+  const api = await startStoreProcess(databaseUrl, logFile, { PROJECTION_WORKERS: '0' });
+  const projector = await startStoreProcess(databaseUrl, `${logFile}.projector`, {});
+  return { url: api.url, stop: () => Promise.all([api.stop(), projector.stop()]) };
 }
 
 /** Open-loop readers: one request every 1/READ_RATE s, kinds in turn, latency from when it was due. */
@@ -272,7 +284,7 @@ async function measureSize(size, gen) {
         databaseGb: Number((bytes / 1e9).toFixed(2)),
         postgres: version,
         seeding: { seededAt: seeded.seededAt, commit: seeded.commit, fingerprint: seeded.fingerprint, sameBuild: seeded.fingerprint === db.fingerprint, earlierAttempts: seeded.earlierAttempts ?? [], resumed: seeded.resumed, stored: seeded.report.stored, vacuumSeconds: seeded.vacuumSeconds, seconds: seeded.report.totalSeconds, logSeconds: seeded.report.loggedSeconds, events: seeded.report.events, eventsPerSecond: Math.round(seeded.report.stored / seeded.report.totalSeconds) },
-        load: { durationS: DURATION_S, withoutIngestS: QUIET_S, readRate: READ_RATE, ingestRate: INGEST_RATE, ingest, loadAverage1m: { before: loadBefore, after: loadAfter } },
+        load: { projector: PROJECTOR, durationS: DURATION_S, withoutIngestS: QUIET_S, readRate: READ_RATE, ingestRate: INGEST_RATE, ingest, loadAverage1m: { before: loadBefore, after: loadAfter } },
         reads,
         diagnostics,
       };

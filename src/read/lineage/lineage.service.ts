@@ -183,7 +183,7 @@ export class LineageService {
   }
 }
 
-function sortEdges(edges: GraphEdge[]): GraphEdge[] {
-  const key = (e: GraphEdge) => `${e.origin}\u0000${e.destination}`;
-  return edges.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+function sortEdges<T extends GraphEdge>(edges: T[]): T[] {
+  const keyed = edges.map((edge) => ({ key: `${edge.origin}\u0000${edge.destination}`, edge }));
+  return keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((k) => k.edge);
 }

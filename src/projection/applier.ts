@@ -28,16 +28,17 @@ import { deriveRunColumnsSql, upsertRunsSql } from './appliers/runs.applier';
  * Every projection table, in apply order. Every replica writes tables in this order and rows in
  * key order, so concurrent batches cannot deadlock; derived columns are recomputed after the rows
  * they read. The rows nearly every batch updates again (`last_seen_at` of hub datasets, of
- * scheduled jobs, of the few namespaces and data sources, the facets every reader of a hub dataset
- * repeats) come last: a row lock is held until commit, and while
+ * scheduled jobs, of the few namespaces and data sources, the facets and versions every reader of a
+ * hub dataset repeats) come last: a row lock is held until commit, and while
  * they came first a worker that locked them made every other worker wait for its whole batch
  * (77 of 100 pg_stat_activity samples during a seed: one worker waiting on the other; while
- * seeding Spark events, 82 of 100 on `sources` and then 60 to 73 of 100 on `dataset_facets`).
+ * seeding Spark events, 82 of 100 on `sources`, then 60 to 73 of 100 on `dataset_facets`, then 76
+ * of 100 on `dataset_versions`: the hub datasets' versions).
  */
 export const PROJECTION_TABLES = [
-  'event_datasets', 'dataset_symlinks', 'dataset_versions', 'job_facets', 'job_versions',
+  'event_datasets', 'dataset_symlinks', 'job_facets', 'job_versions',
   'runs', 'run_facets', 'run_datasets', 'lineage_edges', 'column_lineage_heads', 'column_lineage_edges', 'tags',
-  'dataset_facets', 'sources', 'jobs', 'datasets', 'namespaces',
+  'dataset_facets', 'dataset_versions', 'sources', 'jobs', 'datasets', 'namespaces',
 ];
 
 /**
@@ -49,7 +50,6 @@ export function batchStatements(m: MutationsByType): Array<() => Statement | nul
   return [
     () => upsertEventDatasetsSql(m.eventDataset),
     () => upsertSymlinksSql(m.symlink),
-    () => upsertDatasetVersionsSql(m.datasetVersion),
     () => upsertJobFacetsSql(m.jobFacet),
     () => upsertJobVersionsSql(m.jobVersion),
     () => upsertRunsSql(m.run),
@@ -62,6 +62,7 @@ export function batchStatements(m: MutationsByType): Array<() => Statement | nul
     () => upsertTagsSql(m.tag),
     // The hot rows, last (see PROJECTION_TABLES).
     () => upsertDatasetFacetsSql(m.datasetFacet),
+    () => upsertDatasetVersionsSql(m.datasetVersion),
     () => upsertSourcesSql(m.source),
     () => upsertJobsSql(m.job),
     () => deriveJobColumnsSql(m.jobFacet.map((f) => f.jobId)),

@@ -27,13 +27,6 @@ export const TRIGRAM = 3;
 /** A text of 3+ characters: the matches ordered and cut to `limit` are at most this many. */
 export const MATCH_CAP = 10_000;
 
-/**
- * A 3+ character text is first looked for among this many names at the start of the name order:
- * finding `limit` matches there, those are exactly the first `limit` by name, read without
- * touching the (possibly many) other matches.
- */
-export const ORDERED_PROBE_ROWS = 2000;
-
 /** `%`, `_` and `\` escaped: the text matches itself only. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -41,11 +34,9 @@ export function escapeLike(text: string): string {
 
 /**
  * Name search over `datasets` and `jobs`, case-insensitive, in lower-case name order (byte
- * order). Text of 3+ characters matches anywhere in the name. A common text finds its first
- * `limit` matches in the first ORDERED_PROBE_ROWS names by order (*_lower_name_idx, at most that
- * many rows read); otherwise the trigram index (*_name_trgm_idx, bitmap) finds the matches, and the
- * first `limit` of at most MATCH_CAP are returned: a text matching more names than that returns the
- * first by name among 10,000 of them. Shorter
+ * order). Text of 3+ characters matches anywhere in the name, always through the trigram index
+ * (*_name_trgm_idx, bitmap), and the first `limit` of at most MATCH_CAP matches are returned: a
+ * text matching more names than that returns the first by name among 10,000 of them. Shorter
  * text matches a name prefix: an ordered range of *_lower_name_idx that stops at `limit`.
  */
 @Injectable()
@@ -65,15 +56,6 @@ export class SearchRepository {
     const columns = `'${kind}' AS type, namespace, name, last_seen_at AS "updatedAt"`;
     if (!substring) {
       return this.dataSource.query(`SELECT ${columns} FROM ${TABLES[kind]} WHERE ${where.join(' AND ')} ${order}`, params);
-    }
-    if (filter.namespace === undefined) {
-      const first: SearchHit[] = await this.dataSource.query(
-        `SELECT ${columns} FROM (SELECT namespace, name, last_seen_at FROM ${TABLES[kind]}
-                                  ORDER BY lower(name) COLLATE "C", namespace COLLATE "C" LIMIT $3) names
-          WHERE name ILIKE $1 ORDER BY lower(name) COLLATE "C", namespace COLLATE "C" LIMIT $2`,
-        [params[0], filter.limit, ORDERED_PROBE_ROWS],
-      );
-      if (first.length === filter.limit) return first;
     }
     params.push(MATCH_CAP);
     return queryByIndex(

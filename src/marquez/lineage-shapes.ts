@@ -1,28 +1,21 @@
 import { FieldGraph, GraphEdge, TableGraph } from '../read/lineage/lineage.service';
+import { groupBy } from '../read/shared/group-by';
 import { MarquezColumnLineageGraphDto, MarquezEdgeDto, MarquezLineageGraphDto } from './lineage.dto';
 import { datasetDataShape, jobDataShape } from './shapes';
 
-function byEnd(edges: GraphEdge[], end: 'origin' | 'destination'): Map<string, MarquezEdgeDto[]> {
-  const map = new Map<string, MarquezEdgeDto[]>();
-  for (const edge of edges) {
-    const list = map.get(edge[end]) ?? [];
-    list.push({ origin: edge.origin, destination: edge.destination });
-    map.set(edge[end], list);
-  }
-  return map;
-}
+const edgeShape = ({ origin, destination }: GraphEdge): MarquezEdgeDto => ({ origin, destination });
 
 /** Marquez's table-level graph: each node with the edges ending at it and leaving it. */
 export function lineageGraphShape(graph: TableGraph): MarquezLineageGraphDto {
-  const incoming = byEnd(graph.edges, 'destination');
-  const outgoing = byEnd(graph.edges, 'origin');
+  const incoming = groupBy(graph.edges, (edge) => edge.destination);
+  const outgoing = groupBy(graph.edges, (edge) => edge.origin);
   return {
     graph: graph.nodes.map((node) => ({
       id: node.id,
       type: node.type,
       data: node.type === 'DATASET' ? datasetDataShape(node.dataset) : jobDataShape(node.job),
-      inEdges: incoming.get(node.id) ?? [],
-      outEdges: outgoing.get(node.id) ?? [],
+      inEdges: (incoming.get(node.id) ?? []).map(edgeShape),
+      outEdges: (outgoing.get(node.id) ?? []).map(edgeShape),
     })),
     truncated: graph.truncated,
   };
@@ -35,10 +28,8 @@ export function lineageGraphShape(graph: TableGraph): MarquezLineageGraphDto {
  */
 export function columnLineageGraphShape(graph: FieldGraph): MarquezColumnLineageGraphDto {
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
-  const inputs = new Map<string, FieldGraph['edges']>();
-  for (const edge of graph.edges) inputs.set(edge.destination, [...(inputs.get(edge.destination) ?? []), edge]);
-  const outputs = new Map<string, FieldGraph['edges']>();
-  for (const edge of graph.edges) outputs.set(edge.origin, [...(outputs.get(edge.origin) ?? []), edge]);
+  const inputs = groupBy(graph.edges, (edge) => edge.destination);
+  const outputs = groupBy(graph.edges, (edge) => edge.origin);
   return {
     graph: graph.nodes.map((node) => ({
       id: node.id,

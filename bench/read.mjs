@@ -130,7 +130,16 @@ async function seedIfNeeded(size, db) {
   const attempt = { fingerprint: db.fingerprint, commit: gitCommit(), startedAt: new Date().toISOString(), earlierAttempts: earlier };
   fs.writeFileSync(db.marker, JSON.stringify(attempt));
   const started = Date.now();
-  const out = await runNode(['dist/seed/main.js', '--datasets', String(size), '--seed', String(SEED)], { DATABASE_URL: db.databaseUrl }, { capture: true });
+  // The seed logs the events and a store process of its own projects them (as a projector replica
+  // would): in one process, one Node thread did both and was the bound for large events.
+  await runNode(['dist/main.js', 'migrate'], { DATABASE_URL: db.databaseUrl });
+  const projector = await startStoreProcess(db.databaseUrl, path.join(DATA_DIR, `${size}.projector.log`), {});
+  let out;
+  try {
+    out = await runNode(['dist/seed/main.js', '--datasets', String(size), '--seed', String(SEED)], { DATABASE_URL: db.databaseUrl, PROJECTION_WORKERS: '0' }, { capture: true });
+  } finally {
+    await projector.stop();
+  }
   const report = JSON.parse(out.trim().split('\n').pop());
   const wallSeconds = (Date.now() - started) / 1000;
   // Measure a settled store, not autovacuum catching up with the seed.

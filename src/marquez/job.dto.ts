@@ -9,7 +9,8 @@ export class MarquezJobIdDto {
   @ApiProperty() name!: string;
 }
 
-export class MarquezJobDto {
+/** What a Job and a lineage node's JobData share. */
+export class MarquezJobCommon {
   @ApiProperty({ type: MarquezJobIdDto }) id!: MarquezJobIdDto;
   @ApiProperty({ enum: JOB_TYPES, description: 'From the jobType facet processingType; BATCH when unknown' }) type!: string;
   @ApiProperty() name!: string;
@@ -23,6 +24,9 @@ export class MarquezJobDto {
   @ApiProperty({ type: [MarquezDatasetIdDto], description: 'Current outputs' }) outputs!: MarquezDatasetIdDto[];
   @ApiProperty({ nullable: true, type: String, description: 'sourceCodeLocation facet url' }) location!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'documentation facet' }) description!: string | null;
+}
+
+export class MarquezJobDto extends MarquezJobCommon {
   @ApiProperty({ type: MarquezRunDto, nullable: true }) latestRun!: MarquezRunDto | null;
   @ApiProperty({
     type: [MarquezRunDto],

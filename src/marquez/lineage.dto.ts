@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { MarquezDatasetIdDto, MarquezFieldDto } from './dataset.dto';
-import { JOB_TYPES, MarquezJobIdDto } from './job.dto';
+import { MarquezJobCommon } from './job.dto';
 import { MarquezRunSummaryDto } from './run.dto';
 
 /** A dataset as a lineage node carries it (Marquez's DatasetData): no facets, no column lineage. */
@@ -22,21 +22,8 @@ export class MarquezDatasetDataDto {
 }
 
 /** A job as a lineage node carries it (Marquez's JobData): the latest run, no facets, tags or latestRuns. */
-export class MarquezJobDataDto {
-  @ApiProperty({ type: MarquezJobIdDto }) id!: MarquezJobIdDto;
-  @ApiProperty({ enum: JOB_TYPES, description: 'From the jobType facet processingType; BATCH when unknown' }) type!: string;
-  @ApiProperty() name!: string;
-  @ApiProperty({ description: 'The part of the name after the parent job name' }) simpleName!: string;
-  @ApiProperty({ nullable: true, type: String }) parentJobName!: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) parentJobUuid!: string | null;
+export class MarquezJobDataDto extends MarquezJobCommon {
   @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'The latest run' }) currentRunUuid!: string | null;
-  @ApiProperty({ format: 'date-time', description: 'Earliest event time of the job' }) createdAt!: string;
-  @ApiProperty({ format: 'date-time', description: 'Latest event time of the job' }) updatedAt!: string;
-  @ApiProperty() namespace!: string;
-  @ApiProperty({ type: [MarquezDatasetIdDto], description: 'Current inputs' }) inputs!: MarquezDatasetIdDto[];
-  @ApiProperty({ type: [MarquezDatasetIdDto], description: 'Current outputs' }) outputs!: MarquezDatasetIdDto[];
-  @ApiProperty({ nullable: true, type: String, description: 'sourceCodeLocation facet url' }) location!: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'documentation facet' }) description!: string | null;
   @ApiProperty({
     type: MarquezRunSummaryDto,
     nullable: true,

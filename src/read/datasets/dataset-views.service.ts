@@ -75,7 +75,7 @@ export class DatasetViewsService {
       const version = row.currentVersionId ? versionById.get(row.currentVersionId) : undefined;
       const datasetTags = tags.get(row.id);
       return {
-        ...this.rowView(row),
+        ...row,
         fields: fieldViews(version?.fields ?? [], datasetTags),
         tags: datasetTags?.get('') ?? [],
         lastModifiedAt: lastModified.get(row.id) ?? null,
@@ -132,7 +132,7 @@ export class DatasetViewsService {
       const datasetTags = tags.get(row.id);
       const byField = groupBy(edgesByDataset.get(row.id) ?? [], (e) => e.outputField);
       return {
-        ...this.rowView(row),
+        ...row,
         facets: facets.get(row.id) ?? {},
         fields: fieldViews(version?.fields ?? [], datasetTags),
         tags: datasetTags?.get('') ?? [],
@@ -152,22 +152,6 @@ export class DatasetViewsService {
         lifecycleState: lifecycleState(facets.get(row.id)),
       };
     });
-  }
-
-  private rowView(row: DatasetModelRow) {
-    return {
-      id: row.id,
-      namespace: row.namespace,
-      name: row.name,
-      scheme: row.scheme,
-      authority: row.authority,
-      kind: row.kind,
-      firstSeenAt: row.firstSeenAt,
-      lastSeenAt: row.lastSeenAt,
-      description: row.description,
-      sourceName: row.sourceName,
-      currentVersionId: row.currentVersionId,
-    };
   }
 
   private async versionViews(dataset: DatasetModelRow, rows: DatasetVersionRow[]): Promise<DatasetVersionView[]> {

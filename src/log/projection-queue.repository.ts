@@ -4,12 +4,6 @@ import { PROJECTION_DATABASE } from '../database/database.module';
 import { DataSource, EntityManager } from 'typeorm';
 import { LoggedEvent } from './logged-event';
 
-/** One of `count` disjoint shares of the queue, by job. */
-export interface JobShare {
-  index: number;
-  count: number;
-}
-
 /** All SQL on `projection_queue` (ingest's insert is part of the log append). */
 @Injectable()
 export class ProjectionQueueRepository {
@@ -17,34 +11,21 @@ export class ProjectionQueueRepository {
 
   /**
    * Claims up to `limit` queued events for this transaction. SKIP LOCKED lets every worker of
-   * every replica take a different batch without waiting for the others. With a `share`, only
-   * events whose job falls in that share (a hash of the job's namespace and name): two workers
-   * that take different shares never write the same job's or run's rows, so neither waits on the
-   * other's locks until the hub rows at the end of a batch.
+   * every replica take a different batch without waiting for the others.
    */
-  async claim(manager: EntityManager, limit: number, share?: JobShare): Promise<LoggedEvent[]> {
-    const params: unknown[] = [limit];
-    let inShare = '';
-    if (share) {
-      params.push(share.count, share.index);
-      inShare = `AND mod(hashtext(coalesce(e.job_namespace, '') || ':' || coalesce(e.job_name, ''))::bigint + 2147483648, $2) = $3`;
-    }
+  async claim(manager: EntityManager, limit: number): Promise<LoggedEvent[]> {
     const rows: Array<{
       id: string; event_kind: LoggedEvent['kind']; event_type: string | null; event_time: Date; run_id: string | null;
       job_namespace: string | null; job_name: string | null; payload: Record<string, unknown>;
     }> = await manager.query(
-      // Claim first, then read the payloads: the planner then looks events up by id instead of
-      // hashing the log.
+      // Claim first, then join: the planner then looks events up by id instead of hashing the log.
       `WITH claimed AS (
-         SELECT q.event_id FROM projection_queue q
-           ${share ? 'JOIN lineage_events e ON e.id = q.event_id' : ''}
-          WHERE true ${inShare}
-          ORDER BY q.event_id LIMIT $1 FOR UPDATE OF q SKIP LOCKED
+         SELECT event_id FROM projection_queue ORDER BY event_id LIMIT $1 FOR UPDATE SKIP LOCKED
        )
        SELECT e.id, e.event_kind, e.event_type, e.event_time, e.run_id, e.job_namespace, e.job_name, e.payload
          FROM claimed JOIN lineage_events e ON e.id = claimed.event_id
         ORDER BY e.id`,
-      params,
+      [limit],
     );
     return rows.map((r) => ({
       eventId: String(r.id),

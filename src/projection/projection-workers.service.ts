@@ -45,7 +45,7 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
   start(workers: number): void {
     if (this.running) return;
     this.running = true;
-    this.loops = Array.from({ length: workers }, (_, i) => this.loop(i, workers));
+    this.loops = Array.from({ length: workers }, (_, i) => this.loop(i));
   }
 
   /** Called after each commit to the log; wakes the workers once per WAKE_DELAY_MS at most. */
@@ -70,11 +70,10 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
     await Promise.all(this.loops);
   }
 
-  private async loop(worker: number, workers: number): Promise<void> {
-    const share = workers > 1 ? { index: worker, count: workers } : undefined;
+  private async loop(worker: number): Promise<void> {
     while (this.running) {
       try {
-        const projected = await this.writer.projectBatch(this.env.PROJECTION_BATCH_SIZE, share);
+        const projected = await this.writer.projectBatch(this.env.PROJECTION_BATCH_SIZE);
         this.failure.recovered();
         if (projected.length > 0) this.metrics.projectedEvents(projected.length);
         // A full batch means more is waiting; otherwise the queue was drained: wait for a wake-up.

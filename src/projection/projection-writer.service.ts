@@ -4,7 +4,7 @@ import { PROJECTION_DATABASE } from '../database/database.module';
 import { DataSource } from 'typeorm';
 import { ProjectionApplier } from './applier';
 import { isDataError } from '../database/database-errors';
-import { JobShare, ProjectionQueueRepository } from '../log/projection-queue.repository';
+import { ProjectionQueueRepository } from '../log/projection-queue.repository';
 import { processEventsInSlices } from './pipeline';
 import { ProjectionMetrics } from './projection.metrics';
 import { SetAsideRepository } from './set-aside.repository';
@@ -28,16 +28,13 @@ export class ProjectionWriter {
 
   /**
    * Returns the ids of the events taken off the queue; empty when there was nothing to claim.
-   * With a `share`, events of that share's jobs first (see ProjectionQueueRepository.claim).
    * When one event's data makes the batch fail, the batch is redone one event at a time, so that
    * event alone is set aside (logged, listed in projection_set_aside, counted) and the others are projected: one bad event must not stop
    * projection. `reproject` tries set-aside events again.
    */
-  async projectBatch(limit: number, share?: JobShare): Promise<string[]> {
+  async projectBatch(limit: number): Promise<string[]> {
     try {
-      // A share that is empty takes from the whole queue: no event waits for a worker that is gone.
-      const ids = share ? await this.applyBatch(limit, share) : [];
-      return ids.length > 0 ? ids : await this.applyBatch(limit);
+      return await this.applyBatch(limit);
     } catch (error) {
       if (!isDataError(error) || limit === 1) throw error;
       const done: string[] = [];
@@ -71,9 +68,9 @@ export class ProjectionWriter {
     });
   }
 
-  private async applyBatch(limit: number, share?: JobShare): Promise<string[]> {
+  private async applyBatch(limit: number): Promise<string[]> {
     return this.dataSource.transaction(async (manager) => {
-      const events = await this.queue.claim(manager, limit, share);
+      const events = await this.queue.claim(manager, limit);
       if (events.length === 0) return [];
       await this.applier.apply(manager, await processEventsInSlices(events));
       const ids = events.map((e) => e.eventId);

@@ -75,7 +75,8 @@ export function deriveDatasetColumnsSql(datasetIds: string[]): Statement | null 
                     (SELECT facet->>'description' FROM dataset_facets WHERE dataset_id = id AND name = 'documentation') AS description,
                     (SELECT facet->>'name' FROM dataset_facets WHERE dataset_id = id AND name = 'dataSource') AS source_name
                FROM ${ids.sql} AS id) c
-      WHERE d.id = c.id AND (d.description, d.source_name) IS DISTINCT FROM (c.description, c.source_name)`, ids);
+      WHERE d.id = c.id AND d.id = ANY($1::uuid[])
+        AND (d.description, d.source_name) IS DISTINCT FROM (c.description, c.source_name)`, ids);
 }
 
 /** `event_datasets`: insert-only. */

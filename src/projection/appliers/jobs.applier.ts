@@ -47,7 +47,7 @@ export function deriveJobColumnsSql(jobIds: string[]): Statement | null {
                                     (SELECT facet FROM job_facets WHERE job_id = id AND name = 'documentation') AS d,
                                     (SELECT facet FROM job_facets WHERE job_id = id AND name = 'sql') AS s,
                                     (SELECT facet FROM job_facets WHERE job_id = id AND name = 'sourceCodeLocation') AS l) AS facets) c
-      WHERE j.id = c.id
+      WHERE j.id = c.id AND j.id = ANY($1::uuid[])
         AND (j.job_type, j.processing_type, j.integration, j.description, j.sql, j.source_code_type, j.source_code_url)
             IS DISTINCT FROM (c.job_type, c.processing_type, c.integration, c.description, c.sql, c.source_code_type, c.source_code_url)`, ids);
 }
@@ -60,5 +60,5 @@ export function deriveJobParentsSql(jobIds: string[]): Statement | null {
        FROM (SELECT id, (SELECT p.job_id FROM jobs jj JOIN runs r ON r.id = jj.latest_run_id JOIN runs p ON p.id = r.parent_run_id
                           WHERE jj.id = ids.id) AS parent_job_id
                FROM ${ids.sql} AS ids(id)) c
-      WHERE j.id = c.id AND j.parent_job_id IS DISTINCT FROM c.parent_job_id`, ids);
+      WHERE j.id = c.id AND j.id = ANY($1::uuid[]) AND j.parent_job_id IS DISTINCT FROM c.parent_job_id`, ids);
 }

@@ -66,7 +66,7 @@ export function deriveRunColumnsSql(runIds: string[]): Statement | null {
                     LATERAL (SELECT (SELECT facet FROM run_facets WHERE run_id = id AND facet_type = 'run' AND name = 'nominalTime') AS n,
                                     (SELECT facet FROM run_facets WHERE run_id = id AND facet_type = 'run' AND name = 'errorMessage') AS e,
                                     (SELECT facet FROM run_facets WHERE run_id = id AND facet_type = 'run' AND name = 'parent') AS p) AS facets) c
-      WHERE r.id = c.id
+      WHERE r.id = c.id AND r.id = ANY($1::uuid[])
         AND (r.nominal_start_time, r.nominal_end_time, r.error_message, r.parent_run_id)
             IS DISTINCT FROM (c.nominal_start_time, c.nominal_end_time, c.error_message, c.parent_run_id)`, ids);
 }

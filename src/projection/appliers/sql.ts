@@ -36,7 +36,11 @@ export function recordset<T>(rows: T[], columns: Array<Column<T>>): Source {
   return { sql: `(SELECT ${renamed} FROM jsonb_to_recordset($1::jsonb) AS r(${typed})) AS u`, value: JSON.stringify(records) };
 }
 
-/** A relation of distinct ids, for the derived-column updates. */
+/**
+ * A relation of distinct ids, for the derived-column updates. Those also say `x.id = ANY($1::uuid[])`
+ * of the table they update: joined to this relation alone, the planner hashed the whole table (a
+ * sequential scan of 410,000 datasets, 465 ms, in every batch of the 1M seed).
+ */
 export function idList(ids: string[]): Source {
   return { sql: '(SELECT DISTINCT unnest($1::uuid[]) AS id)', value: `{${[...new Set(ids)].join(',')}}` };
 }

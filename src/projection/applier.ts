@@ -29,16 +29,16 @@ import { deriveRunColumnsSql, upsertRunsSql } from './appliers/runs.applier';
  * key order, so concurrent batches cannot deadlock; derived columns are recomputed after the rows
  * they read. The rows nearly every batch updates again (`last_seen_at` of hub datasets, of
  * scheduled jobs, of the few namespaces and data sources, the facets and versions every reader of a
- * hub dataset repeats) come last: a row lock is held until commit, and while
+ * hub dataset repeats, a job's and a run's rows that the next batch updates again) come last: a row lock is held until commit, and while
  * they came first a worker that locked them made every other worker wait for its whole batch
  * (77 of 100 pg_stat_activity samples during a seed: one worker waiting on the other; while
  * seeding Spark events, 82 of 100 on `sources`, then 60 to 73 of 100 on `dataset_facets`, then 76
- * of 100 on `dataset_versions`: the hub datasets' versions).
+ * of 100 on `dataset_versions`: the hub datasets' versions, then 86 of 100 on `job_facets`: a run's
+ * START and COMPLETE in batches of different workers, and parent runs shared by many jobs).
  */
 export const PROJECTION_TABLES = [
-  'event_datasets', 'dataset_symlinks', 'job_facets', 'job_versions',
-  'runs', 'run_facets', 'run_datasets', 'lineage_edges', 'column_lineage_heads', 'column_lineage_edges', 'tags',
-  'dataset_facets', 'dataset_versions', 'sources', 'jobs', 'datasets', 'namespaces',
+  'event_datasets', 'dataset_symlinks', 'run_datasets', 'lineage_edges', 'column_lineage_heads', 'column_lineage_edges', 'tags',
+  'job_facets', 'job_versions', 'runs', 'run_facets', 'dataset_facets', 'dataset_versions', 'sources', 'jobs', 'datasets', 'namespaces',
 ];
 
 /**
@@ -50,17 +50,17 @@ export function batchStatements(m: MutationsByType): Array<() => Statement | nul
   return [
     () => upsertEventDatasetsSql(m.eventDataset),
     () => upsertSymlinksSql(m.symlink),
-    () => upsertJobFacetsSql(m.jobFacet),
-    () => upsertJobVersionsSql(m.jobVersion),
-    () => upsertRunsSql(m.run),
-    () => upsertRunFacetsSql(m.runFacet),
-    () => deriveRunColumnsSql(m.runFacet.map((f) => f.runId)),
     () => upsertRunDatasetsSql(m.runDataset),
     () => upsertLineageEdgesSql(m.lineageEdge),
     () => upsertColumnLineageHeadsSql(m.columnLineageHead),
     () => upsertColumnLineageEdgesSql(m.columnLineageEdge),
     () => upsertTagsSql(m.tag),
     // The hot rows, last (see PROJECTION_TABLES).
+    () => upsertJobFacetsSql(m.jobFacet),
+    () => upsertJobVersionsSql(m.jobVersion),
+    () => upsertRunsSql(m.run),
+    () => upsertRunFacetsSql(m.runFacet),
+    () => deriveRunColumnsSql(m.runFacet.map((f) => f.runId)),
     () => upsertDatasetFacetsSql(m.datasetFacet),
     () => upsertDatasetVersionsSql(m.datasetVersion),
     () => upsertSourcesSql(m.source),

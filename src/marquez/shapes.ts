@@ -89,7 +89,8 @@ export function jobDataShape(job: JobNodeView): MarquezJobDataDto {
     simpleName: simpleName(job.name, job.parentJobName),
     parentJobName: job.parentJobName,
     parentJobUuid: job.parentJobId,
-    currentRunUuid: job.latestRunId,
+    // The run latestRun shows: the job row's latest_run_id ranks runs by event time, latestRun by first seen.
+    currentRunUuid: job.latestRun?.id ?? null,
     createdAt: job.firstSeenAt.toISOString(),
     updatedAt: job.lastSeenAt.toISOString(),
     namespace: job.namespace,

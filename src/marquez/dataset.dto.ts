@@ -28,7 +28,8 @@ export class MarquezColumnLineageDto {
   @ApiProperty({ nullable: true, type: String }) transformationType!: string | null;
 }
 
-class MarquezDatasetCommon {
+/** What every shape of a dataset carries: its identity, schema and tags. */
+class MarquezDatasetBase {
   @ApiProperty({ enum: ['DB_TABLE', 'STREAM'] }) type!: 'DB_TABLE' | 'STREAM';
   @ApiProperty() name!: string;
   @ApiProperty() physicalName!: string;
@@ -38,15 +39,19 @@ class MarquezDatasetCommon {
   @ApiProperty({ type: [MarquezFieldDto] }) fields!: MarquezFieldDto[];
   @ApiProperty({ type: [String] }) tags!: string[];
   @ApiProperty({ nullable: true, type: String }) description!: string | null;
-  @ApiProperty({ type: 'object', additionalProperties: true }) facets!: Record<string, unknown>;
 }
 
-export class MarquezDatasetDto extends MarquezDatasetCommon {
+/** A dataset as a lineage node carries it (Marquez's DatasetData): no facets, no column lineage. */
+export class MarquezDatasetDataDto extends MarquezDatasetBase {
   @ApiProperty({ type: MarquezDatasetIdDto }) id!: MarquezDatasetIdDto;
   @ApiProperty({ format: 'date-time', description: 'Latest event time that named it' }) updatedAt!: string;
   @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'Latest COMPLETE run that wrote it' })
   lastModifiedAt!: string | null;
   @ApiProperty({ nullable: true, type: String }) lastLifecycleState!: string | null;
+}
+
+export class MarquezDatasetDto extends MarquezDatasetDataDto {
+  @ApiProperty({ type: 'object', additionalProperties: true }) facets!: Record<string, unknown>;
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) currentVersion!: string | null;
   @ApiProperty({ type: [MarquezColumnLineageDto], nullable: true, description: 'null when no column lineage' })
   columnLineage!: MarquezColumnLineageDto[] | null;
@@ -58,7 +63,8 @@ export class MarquezDatasetListDto {
   @ApiProperty({ description: 'Datasets in the namespace' }) totalCount!: number;
 }
 
-export class MarquezDatasetVersionDto extends MarquezDatasetCommon {
+export class MarquezDatasetVersionDto extends MarquezDatasetBase {
+  @ApiProperty({ type: 'object', additionalProperties: true }) facets!: Record<string, unknown>;
   @ApiProperty({ type: MarquezVersionIdDto }) id!: MarquezVersionIdDto;
   @ApiProperty({ format: 'uuid', description: 'Derived from the schema (field names and types)' }) version!: string;
   @ApiProperty({ nullable: true, type: String }) lifecycleState!: string | null;

@@ -2,7 +2,8 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_DEPTH, DEFAULT_MAX_NODES, ColumnLineageQuery, LineageQuery } from '../read/lineage/lineage.query';
 import { LineageService } from '../read/lineage/lineage.service';
-import { MarquezColumnLineageGraphDto, MarquezDatasetDataDto, MarquezJobDataDto, MarquezLineageGraphDto } from './lineage.dto';
+import { MarquezDatasetDataDto } from './dataset.dto';
+import { MarquezColumnLineageGraphDto, MarquezJobDataDto, MarquezLineageGraphDto } from './lineage.dto';
 import { columnLineageGraphShape, lineageGraphShape } from './lineage-shapes';
 
 @ApiTags('Marquez: lineage')

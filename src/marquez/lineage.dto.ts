@@ -1,25 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { MarquezDatasetIdDto, MarquezFieldDto } from './dataset.dto';
+import { MarquezDatasetDataDto } from './dataset.dto';
 import { MarquezJobCommon } from './job.dto';
 import { MarquezRunSummaryDto } from './run.dto';
-
-/** A dataset as a lineage node carries it (Marquez's DatasetData): no facets, no column lineage. */
-export class MarquezDatasetDataDto {
-  @ApiProperty({ type: MarquezDatasetIdDto }) id!: MarquezDatasetIdDto;
-  @ApiProperty({ enum: ['DB_TABLE', 'STREAM'] }) type!: 'DB_TABLE' | 'STREAM';
-  @ApiProperty() name!: string;
-  @ApiProperty() physicalName!: string;
-  @ApiProperty({ format: 'date-time', description: 'Earliest event time that named it' }) createdAt!: string;
-  @ApiProperty({ format: 'date-time', description: 'Latest event time that named it' }) updatedAt!: string;
-  @ApiProperty() namespace!: string;
-  @ApiProperty({ description: 'The dataSource facet name, else the namespace' }) sourceName!: string;
-  @ApiProperty({ type: [MarquezFieldDto] }) fields!: MarquezFieldDto[];
-  @ApiProperty({ type: [String] }) tags!: string[];
-  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'Latest COMPLETE run that wrote it' })
-  lastModifiedAt!: string | null;
-  @ApiProperty({ nullable: true, type: String }) description!: string | null;
-  @ApiProperty({ nullable: true, type: String }) lastLifecycleState!: string | null;
-}
 
 /** A job as a lineage node carries it (Marquez's JobData): the latest run, no facets, tags or latestRuns. */
 export class MarquezJobDataDto extends MarquezJobCommon {

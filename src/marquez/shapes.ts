@@ -1,9 +1,9 @@
 import {
   DatasetNodeView, DatasetVersionView, DatasetView, FieldView, JobNodeView, JobVersionView, JobView, RunEventState, RunSummaryView, RunView,
 } from '../read/shared/views';
-import { MarquezColumnLineageDto, MarquezDatasetDto, MarquezDatasetVersionDto, MarquezFieldDto } from './dataset.dto';
+import { MarquezColumnLineageDto, MarquezDatasetDataDto, MarquezDatasetDto, MarquezDatasetVersionDto, MarquezFieldDto } from './dataset.dto';
 import { MarquezJobDto, MarquezJobVersionDto } from './job.dto';
-import { MarquezDatasetDataDto, MarquezJobDataDto } from './lineage.dto';
+import { MarquezJobDataDto } from './lineage.dto';
 import { MarquezRunDto, MarquezRunSummaryDto, RunState } from './run.dto';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);

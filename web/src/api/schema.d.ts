@@ -1055,9 +1055,6 @@ export interface components {
             fields: components["schemas"]["MarquezFieldDto"][];
             tags: string[];
             description: string | null;
-            facets: {
-                [key: string]: unknown;
-            };
             id: components["schemas"]["MarquezDatasetIdDto"];
             /**
              * Format: date-time
@@ -1070,6 +1067,9 @@ export interface components {
              */
             lastModifiedAt: string | null;
             lastLifecycleState: string | null;
+            facets: {
+                [key: string]: unknown;
+            };
             /** Format: uuid */
             currentVersion: string | null;
             /** @description null when no column lineage */
@@ -1326,7 +1326,6 @@ export interface components {
             nextCursor: string | null;
         };
         MarquezDatasetDataDto: {
-            id: components["schemas"]["MarquezDatasetIdDto"];
             /** @enum {string} */
             type: "DB_TABLE" | "STREAM";
             name: string;
@@ -1336,22 +1335,23 @@ export interface components {
              * @description Earliest event time that named it
              */
             createdAt: string;
-            /**
-             * Format: date-time
-             * @description Latest event time that named it
-             */
-            updatedAt: string;
             namespace: string;
             /** @description The dataSource facet name, else the namespace */
             sourceName: string;
             fields: components["schemas"]["MarquezFieldDto"][];
             tags: string[];
+            description: string | null;
+            id: components["schemas"]["MarquezDatasetIdDto"];
+            /**
+             * Format: date-time
+             * @description Latest event time that named it
+             */
+            updatedAt: string;
             /**
              * Format: date-time
              * @description Latest COMPLETE run that wrote it
              */
             lastModifiedAt: string | null;
-            description: string | null;
             lastLifecycleState: string | null;
         };
         MarquezRunSummaryDto: {

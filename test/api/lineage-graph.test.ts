@@ -76,6 +76,21 @@ const EVENTS = [
   query('etl.load', '2026-03-10T00:00:00Z', [dataset('new.source')], [dataset('warehouse.target')]),
 ];
 
+/** Two overlapping runs of one job: the later-started run finishes first. */
+const EARLIER_RUN = runId();
+const LATER_RUN = runId();
+const overlapping = (eventType: string, run: string, time: string) => ({
+  ...query('overlap.job', time, [dataset('overlap.in')], [dataset('overlap.out')]),
+  eventType,
+  run: { runId: run },
+});
+EVENTS.push(
+  overlapping('START', EARLIER_RUN, '2026-03-03T00:00:00Z'),
+  overlapping('START', LATER_RUN, '2026-03-03T01:00:00Z'),
+  overlapping('COMPLETE', LATER_RUN, '2026-03-03T02:00:00Z'),
+  overlapping('COMPLETE', EARLIER_RUN, '2026-03-03T03:00:00Z'),
+);
+
 const ds = (name: string) => `dataset:${NS}:${name}`;
 const job = (name: string) => `job:${NS}:${name}`;
 
@@ -144,6 +159,14 @@ describe('GET /api/v1/lineage, /api/v1/column-lineage and /api/v1/tags/{tag}/dow
     // The node's own endpoints still have the rest.
     const full = await store.request('GET', `/api/v1/namespaces/${encodeURIComponent(NS)}/datasets/stage.orders_enriched`);
     expect(full.body.columnLineage).not.toBeNull();
+  });
+
+  it("names as a job node's current run the run it carries as latestRun, also when runs overlap", async () => {
+    const body = await graph({ nodeId: ds('overlap.in'), direction: 'downstream' });
+    const node = body.graph.find((n) => n.id === job('overlap.job'))!.data;
+    // The later-started run is the latest, though the earlier one sent the last event.
+    expect(node.latestRun).toMatchObject({ id: LATER_RUN, state: 'COMPLETED' });
+    expect(node.currentRunUuid).toBe(LATER_RUN);
   });
 
   it('walks upstream against the data flow, and stops at the depth (counted in jobs)', async () => {

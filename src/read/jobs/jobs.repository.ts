@@ -25,7 +25,7 @@ export interface JobEdgeRow {
 // for 200 jobs at 10k datasets, growing with the table).
 const JOB_COLUMNS = `j.id, j.namespace, j.name, j.processing_type AS "processingType", j.job_type AS "jobType",
   j.integration, j.description, j.sql, j.source_code_url AS "sourceCodeUrl", j.parent_job_id AS "parentJobId",
-  (SELECT p.name FROM jobs p WHERE p.id = j.parent_job_id) AS "parentJobName", j.latest_run_id AS "latestRunId", j.first_seen_at AS "firstSeenAt", j.last_seen_at AS "lastSeenAt"`;
+  (SELECT p.name FROM jobs p WHERE p.id = j.parent_job_id) AS "parentJobName", j.first_seen_at AS "firstSeenAt", j.last_seen_at AS "lastSeenAt"`;
 
 /** Read queries on `jobs`, `job_facets`, and the datasets of a job's latest run. */
 @Injectable()

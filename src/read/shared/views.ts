@@ -56,7 +56,6 @@ export interface JobView {
   sourceCodeUrl: string | null;
   parentJobId: string | null;
   parentJobName: string | null;
-  latestRunId: string | null;
   firstSeenAt: Date;
   lastSeenAt: Date;
   facets: Facets;

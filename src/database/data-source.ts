@@ -23,6 +23,7 @@ import { ColumnLineageHeadEntity } from './entities/column-lineage-head.entity';
 import { ColumnLineageEdgeEntity } from './entities/column-lineage-edge.entity';
 import { TagEntity } from './entities/tag.entity';
 import { SourceEntity } from './entities/source.entity';
+import { NameWordEntity } from './entities/name-word.entity';
 
 export const ENTITIES = [
   LineageEventEntity,
@@ -45,6 +46,7 @@ export const ENTITIES = [
   ColumnLineageEdgeEntity,
   TagEntity,
   SourceEntity,
+  NameWordEntity,
 ];
 
 /** Where the database is: DATABASE_URL (and DATABASE_CA_FILE), or the embedded PostgreSQL. */

@@ -38,7 +38,7 @@ import { deriveRunColumnsSql, upsertRunsSql } from './appliers/runs.applier';
  */
 export const PROJECTION_TABLES = [
   'event_datasets', 'dataset_symlinks', 'run_datasets', 'lineage_edges', 'column_lineage_heads', 'column_lineage_edges', 'tags',
-  'job_facets', 'job_versions', 'runs', 'run_facets', 'dataset_facets', 'dataset_versions', 'sources', 'jobs', 'datasets', 'namespaces',
+  'job_facets', 'job_versions', 'runs', 'run_facets', 'dataset_facets', 'dataset_versions', 'sources', 'jobs', 'datasets', 'namespaces', 'name_words',
 ];
 
 /**

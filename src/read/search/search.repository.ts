@@ -19,12 +19,15 @@ export interface SearchFilter {
   limit: number;
 }
 
-const TABLES: Record<SearchKind, string> = { DATASET: 'datasets', JOB: 'jobs' };
+const TABLES: Record<SearchKind, { table: string; wordKind: string }> = {
+  DATASET: { table: 'datasets', wordKind: 'dataset' },
+  JOB: { table: 'jobs', wordKind: 'job' },
+};
 
 /** Below this many characters a text has no trigram: it is matched as a name prefix. */
 export const TRIGRAM = 3;
 
-/** A text of 3+ characters: the matches ordered and cut to `limit` are at most this many. */
+/** A text of 3+ characters: the candidates examined in name order, and the matches sorted, are at most this many. */
 export const MATCH_CAP = 10_000;
 
 /** `%`, `_` and `\` escaped: the text matches itself only. */
@@ -32,37 +35,83 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+const COLUMNS = (kind: SearchKind, alias: string) => `'${kind}' AS type, ${alias}.namespace, ${alias}.name, ${alias}.last_seen_at AS "updatedAt"`;
+const ORDER = (name: string, namespace: string) => `ORDER BY ${name} COLLATE "C", ${namespace} COLLATE "C"`;
+
 /**
- * Name search over `datasets` and `jobs`, case-insensitive, in lower-case name order (byte
- * order). Text of 3+ characters matches anywhere in the name, always through the trigram index
- * (*_name_trgm_idx, bitmap), and the first `limit` of at most MATCH_CAP matches are returned: a
- * text matching more names than that returns the first by name among 10,000 of them. Shorter
- * text matches a name prefix: an ordered range of *_lower_name_idx that stops at `limit`.
+ * Name search over `datasets` and `jobs`, case-insensitive, in lower-case name order (byte order).
+ *
+ * Text of 3+ characters matches anywhere in the name. First by word (`name_words`, see
+ * docs/adr/0011-search-by-word.md): the names in which the text's longest word stands whole
+ * (split at anything but letters and digits), walked in name order, at most MATCH_CAP of them.
+ * When that fills the page, the page is the first of them by name, from one ordered index range
+ * whatever the word's frequency. Otherwise the trigram index (*_name_trgm_idx, a bitmap of every
+ * match, in no order) adds the first by name among at most MATCH_CAP names containing the text.
+ *
+ * Shorter text matches a name prefix: an ordered range of *_lower_name_idx that stops at `limit`.
  */
 @Injectable()
 export class SearchRepository {
   constructor(@InjectReadDataSource() private readonly dataSource: DataSource) {}
 
   async search(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
-    const substring = filter.text.length >= TRIGRAM;
-    const params: unknown[] = [substring ? `%${escapeLike(filter.text)}%` : `${escapeLike(filter.text.toLowerCase())}%`];
-    const where = [substring ? 'name ILIKE $1' : 'lower(name) COLLATE "C" LIKE $1'];
-    if (filter.namespace !== undefined) {
-      params.push(filter.namespace);
-      where.push(`namespace = $${params.length}`);
-    }
+    if (filter.text.length < TRIGRAM) return this.byPrefix(kind, filter);
+    const byWord = await this.byWord(kind, filter);
+    if (byWord.length >= filter.limit) return byWord;
+    const found = new Set(byWord.map((hit) => `${hit.namespace}\u0000${hit.name}`));
+    const bySubstring = await this.bySubstring(kind, filter);
+    return [...byWord, ...bySubstring.filter((hit) => !found.has(`${hit.namespace}\u0000${hit.name}`))];
+  }
+
+  private byPrefix(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
+    const params: unknown[] = [`${escapeLike(filter.text.toLowerCase())}%`];
+    const namespace = this.namespaceCondition(params, filter, 'namespace');
     params.push(filter.limit);
-    const order = `ORDER BY lower(name) COLLATE "C", namespace COLLATE "C" LIMIT $${params.length}`;
-    const columns = `'${kind}' AS type, namespace, name, last_seen_at AS "updatedAt"`;
-    if (!substring) {
-      return this.dataSource.query(`SELECT ${columns} FROM ${TABLES[kind]} WHERE ${where.join(' AND ')} ${order}`, params);
-    }
-    params.push(MATCH_CAP);
-    return queryByIndex(
-      this.dataSource,
-      `SELECT ${columns} FROM (SELECT namespace, name, last_seen_at FROM ${TABLES[kind]}
-                               WHERE ${where.join(' AND ')} LIMIT $${params.length}) matches ${order}`,
+    return this.dataSource.query(
+      `SELECT ${COLUMNS(kind, TABLES[kind].table)} FROM ${TABLES[kind].table}
+        WHERE lower(name) COLLATE "C" LIKE $1 ${namespace} ${ORDER('lower(name)', 'namespace')} LIMIT $${params.length}`,
       params,
     );
+  }
+
+  private byWord(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
+    const { table, wordKind } = TABLES[kind];
+    const params: unknown[] = [filter.text, `%${escapeLike(filter.text.toLowerCase())}%`, wordKind, MATCH_CAP];
+    const namespace = this.namespaceCondition(params, filter, 'w.namespace');
+    params.push(filter.limit);
+    // The longest word of the text, split by the same function as the names (name_words()).
+    const anchor = `(SELECT a FROM name_words($1) AS a ORDER BY length(a) DESC, a LIMIT 1)`;
+    return this.dataSource.query(
+      `SELECT ${COLUMNS(kind, 't')}
+         FROM (SELECT id, lower_name, namespace
+                 FROM (SELECT w.id, w.lower_name, w.namespace FROM name_words w
+                        WHERE w.kind = $3 AND w.word = ${anchor} ${namespace}
+                        ${ORDER('w.lower_name', 'w.namespace')} LIMIT $4) candidates
+                WHERE lower_name LIKE $2
+                ${ORDER('lower_name', 'namespace')} LIMIT $${params.length}) page
+         JOIN ${table} t ON t.id = page.id
+        ${ORDER('page.lower_name', 'page.namespace')}`,
+      params,
+    );
+  }
+
+  private bySubstring(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
+    const { table } = TABLES[kind];
+    const params: unknown[] = [`%${escapeLike(filter.text)}%`];
+    const namespace = this.namespaceCondition(params, filter, 'namespace');
+    params.push(MATCH_CAP, filter.limit);
+    return queryByIndex(
+      this.dataSource,
+      `SELECT ${COLUMNS(kind, 'matches')}
+         FROM (SELECT namespace, name, last_seen_at FROM ${table} WHERE name ILIKE $1 ${namespace} LIMIT $${params.length - 1}) matches
+        ${ORDER('lower(name)', 'namespace')} LIMIT $${params.length}`,
+      params,
+    );
+  }
+
+  private namespaceCondition(params: unknown[], filter: SearchFilter, column: string): string {
+    if (filter.namespace === undefined) return '';
+    params.push(filter.namespace);
+    return `AND ${column} = $${params.length}`;
   }
 }

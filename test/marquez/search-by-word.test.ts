@@ -1,0 +1,69 @@
+import { ProjectionWriter } from '../../src/projection/projection-writer.service';
+import { InProcessApp, startInProcessApp } from '../support/in-process-app';
+
+/**
+ * Search ranks names in which the text's longest word stands whole: 30 tables with the word
+ * `orders`, 5 whose names contain it inside a longer word (`preorders`) and sort before them.
+ */
+const NS = 'trino://trino.example.com:8080';
+const PRODUCER = 'https://github.com/trinodb/trino/plugin/trino-openlineage';
+const WHOLE = Array.from({ length: 30 }, (_, i) => `sales.orders_${i}`);
+const INSIDE = Array.from({ length: 5 }, (_, i) => `archive.preorders_${i}`);
+
+const event = (job: string, runId: string, outputs: string[]) => ({
+  eventType: 'COMPLETE',
+  eventTime: '2026-03-01T10:00:00Z',
+  producer: PRODUCER,
+  schemaURL: 'https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent',
+  run: { runId },
+  job: { namespace: NS, name: job },
+  inputs: [],
+  outputs: outputs.map((name) => ({ namespace: NS, name })),
+});
+
+describe('GET /api/v1/search by word', () => {
+  let store: InProcessApp;
+  const names = async (query: string) => {
+    const res = await store.request('GET', `/api/v1/search?${query}`);
+    expect(res.status).toBe(200);
+    return (res.body.results as Array<{ name: string }>).map((r) => r.name);
+  };
+  const byName = (list: string[]) => [...list].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+  beforeAll(async () => {
+    store = await startInProcessApp();
+    const events = [
+      event('load_orders', '0195f8b0-0000-7000-8000-000000000001', WHOLE),
+      event('load_preorders', '0195f8b0-0000-7000-8000-000000000002', INSIDE),
+    ];
+    for (const e of events) expect((await store.request('POST', '/api/v1/lineage', e)).status).toBe(201);
+    const writer = store.app.get(ProjectionWriter);
+    while ((await writer.projectBatch(100)).length > 0);
+  });
+
+  afterAll(async () => {
+    await store.close();
+  });
+
+  it('fills a page with names where the word stands whole, first by name, before names that only contain it', async () => {
+    const page = await names('q=ORDERS&filter=DATASET&sort=NAME&limit=20');
+    expect(page).toEqual(byName(WHOLE).slice(0, 20));
+  });
+
+  it('adds every name containing the text when the whole-word names do not fill the page', async () => {
+    expect(await names('q=orders&filter=DATASET&sort=NAME&limit=100')).toEqual(byName([...WHOLE, ...INSIDE]));
+    // Jobs too: one job has the word whole, the other inside a word.
+    expect(await names('q=orders&filter=JOB&sort=NAME')).toEqual(['load_orders', 'load_preorders']);
+  });
+
+  it('matches text across word boundaries literally: its longest word picks the names, the whole text filters them', async () => {
+    const expected = byName([...WHOLE.filter((n) => n.includes('orders_1')), 'archive.preorders_1']);
+    expect(await names('q=orders_1&filter=DATASET&sort=NAME&limit=100')).toEqual(expected);
+    expect(await names('q=preorders_&filter=DATASET&sort=NAME&limit=100')).toEqual(byName(INSIDE));
+    expect(await names('q=orders%25&filter=DATASET')).toEqual([]);
+  });
+
+  it('finds a text with no whole word through the trigram index', async () => {
+    expect(await names('q=reord&filter=DATASET&sort=NAME&limit=100')).toEqual(byName(INSIDE));
+  });
+});

@@ -2,7 +2,9 @@
 // a throwaway embedded PostgreSQL, seeded with the generated graph (`npm run seed`), plus runs of
 // the seeded Trino queries over the last seven days (the seeded history ends months ago, and the
 // overview shows the last day and week). `npm run screenshots` builds first.
-//   node scripts/screenshots.mjs [--datasets 2000] [--out docs]
+//   node scripts/screenshots.mjs [--datasets 2000] [--out docs] [--database-url URL]
+// With --database-url, the shots are of a store already seeded with `--datasets N` (say, bench:read's
+// 1M store); the script adds the recent runs to it, and seeds nothing.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -17,7 +19,7 @@ import { startEmbeddedPostgres, temporaryParent } from './embedded-postgres.mjs'
 import { freePort } from './free-port.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: options } = parseArgs({ options: { datasets: { type: 'string', default: '2000' }, out: { type: 'string', default: 'docs' } } });
+const { values: options } = parseArgs({ options: { datasets: { type: 'string', default: '2000' }, out: { type: 'string', default: 'docs' }, 'database-url': { type: 'string' } } });
 const DATASETS = Number(options.datasets);
 const OUT = path.resolve(ROOT, options.out);
 const SEED = 1;
@@ -150,32 +152,22 @@ async function settled(page) {
 }
 
 async function shoot(page, name, url, ready) {
+  const started = Date.now();
   await page.goto(url);
   await page.locator(ready).first().waitFor({ timeout: 60000 });
+  const shown = Date.now() - started;
   await settled(page);
   const height = Math.min(MAX_HEIGHT, await page.evaluate(() => document.documentElement.scrollHeight));
   const file = path.join(OUT, `ui-${name}.png`);
   await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, width: VIEWPORT.width, height: Math.max(height, VIEWPORT.height) } });
-  log(`wrote ${path.relative(ROOT, file)}`);
+  log(`wrote ${path.relative(ROOT, file)} (its content showed ${shown} ms after navigation)`);
 }
 
 async function main() {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'ui', 'index.html'))) throw new Error('dist/ui is missing: run `npm run build` (or `npm run screenshots`)');
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM} (Debian: apt-get install -y chromium)`);
-  const parent = temporaryParent('metadata-store-screenshots-');
-  cleanups.push(async () => fs.rmSync(parent, { recursive: true, force: true }));
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(parent, 'postgres'), port: await freePort() });
-  cleanups.push(() => postgres.stop());
-  const admin = new pg.Client({ connectionString: postgres.adminUrl });
-  await admin.connect();
-  await admin.query('CREATE DATABASE metadata_store');
-  await admin.end();
-  const databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/metadata_store');
-
   const started = Date.now();
-  log(`seeding ${DATASETS} datasets (npm run seed -- --datasets ${DATASETS} --seed ${SEED})`);
-  const report = JSON.parse((await runNode(['dist/seed/main.js', '--datasets', String(DATASETS), '--seed', String(SEED)], { DATABASE_URL: databaseUrl })).trim().split('\n').pop());
-  log(`seeded ${report.stored} events, ${report.projectedDatasets} datasets, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const databaseUrl = options['database-url'] ?? (await seededThrowawayStore());
   const store = await startStore(databaseUrl);
   const gen = loadGenerator(ROOT);
   const world = gen.buildWorld(DATASETS, SEED);
@@ -199,6 +191,24 @@ async function main() {
   await shoot(page, 'column-lineage', lineage({ level: 'column' }), '.graph-frame:not([aria-busy]) .react-flow__node');
   await shoot(page, 'search', `${home}#/search?${new URLSearchParams({ q: searchWord(target.name) })}`, 'table.search-results tbody tr');
   log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** A throwaway embedded PostgreSQL seeded with the generated graph; its URL. */
+async function seededThrowawayStore() {
+  const parent = temporaryParent('metadata-store-screenshots-');
+  cleanups.push(async () => fs.rmSync(parent, { recursive: true, force: true }));
+  const postgres = await startEmbeddedPostgres({ dataDir: path.join(parent, 'postgres'), port: await freePort() });
+  cleanups.push(() => postgres.stop());
+  const admin = new pg.Client({ connectionString: postgres.adminUrl });
+  await admin.connect();
+  await admin.query('CREATE DATABASE metadata_store');
+  await admin.end();
+  const databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/metadata_store');
+  const started = Date.now();
+  log(`seeding ${DATASETS} datasets (npm run seed -- --datasets ${DATASETS} --seed ${SEED})`);
+  const report = JSON.parse((await runNode(['dist/seed/main.js', '--datasets', String(DATASETS), '--seed', String(SEED)], { DATABASE_URL: databaseUrl })).trim().split('\n').pop());
+  log(`seeded ${report.stored} events, ${report.projectedDatasets} datasets, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return databaseUrl;
 }
 
 async function cleanUp() {

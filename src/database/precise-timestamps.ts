@@ -2,6 +2,8 @@ import { types } from 'pg';
 
 const TIMESTAMPTZ_OID = 1184;
 const FRACTION = /\.(\d{1,6})/;
+/** PostgreSQL's text for a timestamptz when the session's time zone is UTC, years 1000-9999. */
+const UTC_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
 
 /**
  * A Date that keeps the microseconds PostgreSQL stores: `toISOString()` (so JSON) prints six
@@ -10,17 +12,29 @@ const FRACTION = /\.(\d{1,6})/;
  * which made read-model times lose what the log holds.
  */
 export class PreciseDate extends Date {
+  /** The ISO text, and the time it is the text of (a Date can be set to another time). */
+  private iso: string | undefined;
+  private isoOf: number;
+
   constructor(
     milliseconds: number,
     /** 0-999: the microseconds beyond the milliseconds. */
     readonly extraMicroseconds: number,
+    /** Its ISO text, when the caller already has it. */
+    iso?: string,
   ) {
     super(milliseconds);
+    this.iso = iso;
+    this.isoOf = milliseconds;
   }
 
   override toISOString(): string {
-    if (this.extraMicroseconds === 0) return super.toISOString();
-    return super.toISOString().replace(/(\.\d{3})Z$/, `$1${String(this.extraMicroseconds).padStart(3, '0')}Z`);
+    // A lineage response formats thousands of these: the text is made once, or kept from the parse.
+    if (this.iso !== undefined && this.isoOf === super.getTime()) return this.iso;
+    const iso = super.toISOString();
+    this.iso = this.extraMicroseconds === 0 ? iso : iso.replace(/(\.\d{3})Z$/, `$1${String(this.extraMicroseconds).padStart(3, '0')}Z`);
+    this.isoOf = super.getTime();
+    return this.iso;
   }
 
   override valueOf(): number {
@@ -31,6 +45,15 @@ export class PreciseDate extends Date {
 const parseTimestamptz = types.getTypeParser(TIMESTAMPTZ_OID, 'text') as (text: string) => Date | number;
 
 function parsePrecise(text: string): Date | number {
+  const utc = UTC_TEXT.exec(text);
+  if (utc) {
+    // pg's parser builds the Date field by field; the ISO text parses natively, about 4x faster.
+    const [, date, time, digits = ''] = utc;
+    const fraction = digits.padEnd(6, '0');
+    const milliseconds = `${date}T${time}.${fraction.slice(0, 3)}Z`;
+    const extra = Number(fraction.slice(3));
+    return new PreciseDate(Date.parse(milliseconds), extra, extra === 0 ? milliseconds : `${date}T${time}.${fraction}Z`);
+  }
   const parsed = parseTimestamptz(text);
   if (!(parsed instanceof Date) || Number.isNaN(parsed.getTime())) return parsed; // infinity
   const fraction = FRACTION.exec(text)?.[1] ?? '';

@@ -11,6 +11,26 @@ describe('timestamptz values read from PostgreSQL', () => {
     expect(parse('2026-07-15 10:15:03+00').toISOString()).toBe('2026-07-15T10:15:03.000Z');
   });
 
+  it("read PostgreSQL's UTC text and any other offset alike", () => {
+    for (const [utc, other] of [
+      ['2026-07-15 10:15:03.123456+00', '2026-07-15 12:15:03.123456+02'],
+      ['2026-07-15 10:15:03.5+00', '2026-07-15 05:45:03.5-04:30'],
+      ['2026-07-15 10:15:03+00', '2026-07-15 11:15:03+01'],
+      ['2026-12-31 23:59:59.999999+00', '2027-01-01 00:59:59.999999+01'],
+    ]) {
+      const [a, b] = [parse(utc) as PreciseDate, parse(other) as PreciseDate];
+      expect([a.toISOString(), a.getTime(), a.extraMicroseconds]).toEqual([b.toISOString(), b.getTime(), b.extraMicroseconds]);
+    }
+    expect(parse('0900-01-01 00:00:00+00').toISOString()).toBe('0900-01-01T00:00:00.000Z');
+    expect(parse('infinity')).toBe(Infinity);
+  });
+
+  it('format the time they hold, also after it was set to another', () => {
+    const value = parse('2026-07-15 10:15:03.123456+00');
+    value.setTime(Date.parse('2027-01-01T00:00:00.000Z'));
+    expect(value.toISOString()).toBe('2027-01-01T00:00:00.000456Z');
+  });
+
   it('order by their microseconds', () => {
     const earlier = parse('2026-07-15 10:15:03.123455+00');
     const later = parse('2026-07-15 10:15:03.123456+00');

@@ -50,6 +50,7 @@ const RESULTS = path.join(ROOT, 'docs', 'benchmarks', 'read.json');
 const PLOT = path.join(ROOT, 'docs', 'benchmarks', 'read-scaling.svg');
 const REPORT = path.join(ROOT, 'docs', 'benchmarks', 'read.md');
 const TARGETS = 300;
+
 /**
  * PostgreSQL's defaults are sized for a small database. Seeding a million datasets with them
  * checkpointed every two minutes (max_wal_size 1 GB): 124 checkpoints and 8.4 million full-page

@@ -4,12 +4,13 @@
 -- digits, lower-cased), ordered by (word, lower-cased name): the first page of names in which a
 -- word stands whole is one ordered index range. See docs/adr/0011-search-by-word.md.
 --
--- A btree entry holds at most ~2,700 bytes: a word longer than 64 characters is not indexed, nor
--- is a name whose namespace and lower-cased name exceed 2,400 bytes (ingest bounds the original
--- at that); search finds those through the trigram index.
+-- A btree entry holds at most 2,704 bytes: a word longer than 64 characters is not indexed, nor a
+-- word whose entry (word, namespace and lower-cased name) would pass 2,600 bytes; search finds
+-- those names through the trigram index.
 --
 -- A name never changes, so its words are written once, when its row is inserted, by the database
--- (the trigger below), not by the projection: the words are an index of the name, like
+-- (the trigger below: its transition table holds the rows an INSERT ... ON CONFLICT inserted, not
+-- those it updated), not by the projection: the words are an index of the name, like
 -- datasets_name_trgm_idx, and no event can change them.
 
 CREATE FUNCTION name_words(name text) RETURNS SETOF text
@@ -29,8 +30,7 @@ CREATE FUNCTION name_words_of_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO name_words (kind, word, lower_name, namespace, id)
   SELECT TG_ARGV[0], w, lower(i.name), i.namespace, i.id FROM inserted i CROSS JOIN LATERAL name_words(i.name) AS w
-   WHERE octet_length(i.namespace) + octet_length(lower(i.name)) <= 2400
-  ON CONFLICT DO NOTHING;
+   WHERE octet_length(w) + octet_length(i.namespace) + octet_length(lower(i.name)) <= 2600;
   RETURN NULL;
 END $$;
 
@@ -41,7 +41,7 @@ CREATE TRIGGER jobs_name_words AFTER INSERT ON jobs
 
 INSERT INTO name_words (kind, word, lower_name, namespace, id)
 SELECT 'dataset', w, lower(d.name), d.namespace, d.id FROM datasets d CROSS JOIN LATERAL name_words(d.name) AS w
- WHERE octet_length(d.namespace) + octet_length(lower(d.name)) <= 2400;
+ WHERE octet_length(w) + octet_length(d.namespace) + octet_length(lower(d.name)) <= 2600;
 INSERT INTO name_words (kind, word, lower_name, namespace, id)
 SELECT 'job', w, lower(j.name), j.namespace, j.id FROM jobs j CROSS JOIN LATERAL name_words(j.name) AS w
- WHERE octet_length(j.namespace) + octet_length(lower(j.name)) <= 2400;
+ WHERE octet_length(w) + octet_length(j.namespace) + octet_length(lower(j.name)) <= 2600;

@@ -4,7 +4,7 @@
 // overview shows the last day and week). `npm run screenshots` builds first.
 //   node scripts/screenshots.mjs [--datasets 2000] [--out docs] [--database-url URL]
 // With --database-url, the shots are of a store already seeded with `--datasets N` (say, bench:read's
-// 1M store); the script adds the recent runs to it, and seeds nothing.
+// 1M store); the script seeds nothing, but adds its recent runs (300 events) to that store.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -21,6 +21,9 @@ import { freePort } from './free-port.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({ options: { datasets: { type: 'string', default: '2000' }, out: { type: 'string', default: 'docs' }, 'database-url': { type: 'string' } } });
 const DATASETS = Number(options.datasets);
+if (options['database-url'] && !process.argv.some((a) => a.startsWith('--datasets'))) {
+  throw new Error('--database-url needs --datasets: the size the store was seeded with (the subject is picked from that graph)');
+}
 const OUT = path.resolve(ROOT, options.out);
 const SEED = 1;
 const RECENT_RUNS = 300;

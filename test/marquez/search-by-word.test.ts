@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { ProjectionWriter } from '../../src/projection/projection-writer.service';
 import { InProcessApp, startInProcessApp } from '../support/in-process-app';
 
@@ -50,10 +51,30 @@ describe('GET /api/v1/search by word', () => {
     expect(page).toEqual(byName(WHOLE).slice(0, 20));
   });
 
-  it('adds every name containing the text when the whole-word names do not fill the page', async () => {
+  it('adds the names that only contain the text when the whole-word names do not fill the page', async () => {
+    // 30 whole-word names, then the first 2 of the others; sort=NAME orders the page by name.
+    expect(await names('q=orders&filter=DATASET&sort=NAME&limit=32')).toEqual(byName([...WHOLE, ...INSIDE.slice(0, 2)]));
     expect(await names('q=orders&filter=DATASET&sort=NAME&limit=100')).toEqual(byName([...WHOLE, ...INSIDE]));
-    // Jobs too: one job has the word whole, the other inside a word.
+    // Jobs too, and across kinds: one job has the word whole, the other inside a word.
     expect(await names('q=orders&filter=JOB&sort=NAME')).toEqual(['load_orders', 'load_preorders']);
+    expect(await names('q=orders&sort=NAME&limit=31')).toEqual(byName([...WHOLE, 'load_orders']));
+  });
+
+  it('keeps the words of every dataset and job name, as name_words() splits it', async () => {
+    const client = new Client({ connectionString: store.databaseUrl });
+    await client.connect();
+    try {
+      const rows = async (sql: string) => (await client.query(`${sql} ORDER BY 1, 2, 3, 4, 5`)).rows;
+      const kept = await rows(`SELECT kind, word, lower_name, namespace, id FROM name_words`);
+      const expected = await rows(
+        `SELECT 'dataset' AS kind, w AS word, lower(name) AS lower_name, namespace, id FROM datasets, name_words(name) w
+         UNION ALL SELECT 'job', w, lower(name), namespace, id FROM jobs, name_words(name) w`,
+      );
+      expect(kept).toEqual(expected);
+      expect(kept.filter((r) => r.lower_name === 'archive.preorders_0').map((r) => r.word).sort()).toEqual(['0', 'archive', 'preorders']);
+    } finally {
+      await client.end();
+    }
   });
 
   it('matches text across word boundaries literally: its longest word picks the names, the whole text filters them', async () => {

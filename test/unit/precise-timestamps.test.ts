@@ -22,7 +22,22 @@ describe('timestamptz values read from PostgreSQL', () => {
       expect([a.toISOString(), a.getTime(), a.extraMicroseconds]).toEqual([b.toISOString(), b.getTime(), b.extraMicroseconds]);
     }
     expect(parse('0900-01-01 00:00:00+00').toISOString()).toBe('0900-01-01T00:00:00.000Z');
+    expect(parse('0044-03-15 12:00:00+00 BC').toISOString()).toBe('-000043-03-15T12:00:00.000Z');
+    expect(parse('12026-07-15 10:15:03+00').toISOString()).toBe('+012026-07-15T10:15:03.000Z');
+    expect(parse('2026-07-15 15:45:03.25+05:30').toISOString()).toBe('2026-07-15T10:15:03.250Z');
     expect(parse('infinity')).toBe(Infinity);
+  });
+
+  it('format a UTC value from the text it was read from, without formatting the Date', () => {
+    const value = parse('2026-07-15 10:15:03.123456+00');
+    const format = jest.spyOn(Date.prototype, 'toISOString');
+    try {
+      expect(value.toISOString()).toBe('2026-07-15T10:15:03.123456Z');
+      expect(parse('2026-07-15 10:15:03+00').toISOString()).toBe('2026-07-15T10:15:03.000Z');
+      expect(format).not.toHaveBeenCalled();
+    } finally {
+      format.mockRestore();
+    }
   });
 
   it('format the time they hold, also after it was set to another', () => {

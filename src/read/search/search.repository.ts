@@ -10,6 +10,8 @@ export interface SearchHit {
   namespace: string;
   name: string;
   updatedAt: Date;
+  /** The text's longest word stands whole in the name (ranked first). */
+  wholeWord: boolean;
 }
 
 export interface SearchFilter {
@@ -35,18 +37,20 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const COLUMNS = (kind: SearchKind, alias: string) => `'${kind}' AS type, ${alias}.namespace, ${alias}.name, ${alias}.last_seen_at AS "updatedAt"`;
+const COLUMNS = (kind: SearchKind, alias: string, wholeWord: boolean) =>
+  `'${kind}' AS type, ${alias}.namespace, ${alias}.name, ${alias}.last_seen_at AS "updatedAt", ${wholeWord} AS "wholeWord"`;
 const ORDER = (name: string, namespace: string) => `ORDER BY ${name} COLLATE "C", ${namespace} COLLATE "C"`;
 
 /**
  * Name search over `datasets` and `jobs`, case-insensitive, in lower-case name order (byte order).
  *
- * Text of 3+ characters matches anywhere in the name. First by word (`name_words`, see
- * docs/adr/0011-search-by-word.md): the names in which the text's longest word stands whole
- * (split at anything but letters and digits), walked in name order, at most MATCH_CAP of them.
- * When that fills the page, the page is the first of them by name, from one ordered index range
- * whatever the word's frequency. Otherwise the trigram index (*_name_trgm_idx, a bitmap of every
- * match, in no order) adds the first by name among at most MATCH_CAP names containing the text.
+ * Text of 3+ characters matches anywhere in the name, and names in which the text's longest word
+ * stands whole (split at anything but letters and digits) rank first (`wholeWord`; see
+ * docs/adr/0011-search-by-word.md). Those come from `name_words`: the first MATCH_CAP names with
+ * that word, in name order, kept when they contain the text. When they fill the page, that is one
+ * ordered index range whatever the word's frequency. Otherwise the trigram index
+ * (*_name_trgm_idx, a bitmap of every match, in no order) adds the first by name among at most
+ * MATCH_CAP names containing the text.
  *
  * Shorter text matches a name prefix: an ordered range of *_lower_name_idx that stops at `limit`.
  */
@@ -68,7 +72,7 @@ export class SearchRepository {
     const namespace = this.namespaceCondition(params, filter, 'namespace');
     params.push(filter.limit);
     return this.dataSource.query(
-      `SELECT ${COLUMNS(kind, TABLES[kind].table)} FROM ${TABLES[kind].table}
+      `SELECT ${COLUMNS(kind, TABLES[kind].table, false)} FROM ${TABLES[kind].table}
         WHERE lower(name) COLLATE "C" LIKE $1 ${namespace} ${ORDER('lower(name)', 'namespace')} LIMIT $${params.length}`,
       params,
     );
@@ -76,18 +80,20 @@ export class SearchRepository {
 
   private byWord(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
     const { table, wordKind } = TABLES[kind];
-    const params: unknown[] = [filter.text, `%${escapeLike(filter.text.toLowerCase())}%`, wordKind, MATCH_CAP];
-    const namespace = this.namespaceCondition(params, filter, 'w.namespace');
+    // lower() of the pattern, as ILIKE does, so both sides are lower-cased by PostgreSQL.
+    const params: unknown[] = [filter.text, `%${escapeLike(filter.text)}%`, wordKind, MATCH_CAP];
+    // The namespace is filtered after the cap, so a small namespace cannot make the walk unbounded.
+    const namespace = this.namespaceCondition(params, filter, 'namespace');
     params.push(filter.limit);
     // The longest word of the text, split by the same function as the names (name_words()).
     const anchor = `(SELECT a FROM name_words($1) AS a ORDER BY length(a) DESC, a LIMIT 1)`;
     return this.dataSource.query(
-      `SELECT ${COLUMNS(kind, 't')}
+      `SELECT ${COLUMNS(kind, 't', true)}
          FROM (SELECT id, lower_name, namespace
                  FROM (SELECT w.id, w.lower_name, w.namespace FROM name_words w
-                        WHERE w.kind = $3 AND w.word = ${anchor} ${namespace}
+                        WHERE w.kind = $3 AND w.word = ${anchor}
                         ${ORDER('w.lower_name', 'w.namespace')} LIMIT $4) candidates
-                WHERE lower_name LIKE $2
+                WHERE lower_name LIKE lower($2) ${namespace}
                 ${ORDER('lower_name', 'namespace')} LIMIT $${params.length}) page
          JOIN ${table} t ON t.id = page.id
         ${ORDER('page.lower_name', 'page.namespace')}`,
@@ -102,7 +108,7 @@ export class SearchRepository {
     params.push(MATCH_CAP, filter.limit);
     return queryByIndex(
       this.dataSource,
-      `SELECT ${COLUMNS(kind, 'matches')}
+      `SELECT ${COLUMNS(kind, 'matches', false)}
          FROM (SELECT namespace, name, last_seen_at FROM ${table} WHERE name ILIKE $1 ${namespace} LIMIT $${params.length - 1}) matches
         ${ORDER('lower(name)', 'namespace')} LIMIT $${params.length}`,
       params,

@@ -412,7 +412,7 @@ export interface paths {
         };
         /**
          * Jobs and datasets whose name contains q (Marquez search)
-         * @description q is literal text (% and _ match themselves), case-insensitive: 3 or more characters match anywhere in the name, 1 or 2 characters match the start of the name. The results are the first `limit` matches in lower-case name order; sort then orders them: NAME by name, UPDATE_AT (or UPDATED_AT, the default) by updatedAt, newest first. totalCount is the number of results returned, as Marquez.
+         * @description q is literal text (% and _ match themselves), case-insensitive: 3 or more characters match anywhere in the name, 1 or 2 characters match the start of the name. The results are the first `limit` matches, names in which the longest word of q stands whole (words are runs of letters and digits) before the rest, each in lower-case name order; sort then orders them: NAME by name, UPDATE_AT (or UPDATED_AT, the default) by updatedAt, newest first. totalCount is the number of results returned, as Marquez.
          */
         get: operations["searchJobsAndDatasets"];
         put?: never;

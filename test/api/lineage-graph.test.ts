@@ -1,4 +1,3 @@
-import { ProjectionWriter } from '../../src/projection/projection-writer.service';
 import { InProcessApp, startInProcessApp } from '../support/in-process-app';
 
 /**
@@ -108,9 +107,7 @@ describe('GET /api/v1/lineage, /api/v1/column-lineage and /api/v1/tags/{tag}/dow
 
   beforeAll(async () => {
     store = await startInProcessApp();
-    for (const event of EVENTS) expect((await store.request('POST', '/api/v1/lineage', event)).status).toBe(201);
-    const writer = store.app.get(ProjectionWriter);
-    while ((await writer.projectBatch(100)).length > 0);
+    await store.ingestAndProject(EVENTS);
   });
 
   afterAll(async () => {

@@ -1,4 +1,3 @@
-import { ProjectionWriter } from '../../src/projection/projection-writer.service';
 import { InProcessApp, startInProcessApp } from '../support/in-process-app';
 import { lineageEvents } from './lineage-fixture';
 import { marquezShapeErrors } from './marquez-shape';
@@ -7,12 +6,7 @@ import { MarquezSchemaName } from './marquez-schemas';
 /** The app in-process with the fixture's events ingested over HTTP and projected. */
 export async function storeWithLineage(now: number): Promise<InProcessApp> {
   const store = await startInProcessApp();
-  for (const event of lineageEvents(now)) {
-    const res = await store.request('POST', '/api/v1/lineage', event);
-    if (res.status !== 201) throw new Error(`ingest answered ${res.status}: ${res.text}`);
-  }
-  const writer = store.app.get(ProjectionWriter);
-  while ((await writer.projectBatch(100)).length > 0);
+  await store.ingestAndProject(lineageEvents(now));
   return store;
 }
 

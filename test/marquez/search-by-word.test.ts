@@ -1,5 +1,4 @@
 import { Client } from 'pg';
-import { ProjectionWriter } from '../../src/projection/projection-writer.service';
 import { InProcessApp, startInProcessApp } from '../support/in-process-app';
 
 /**
@@ -33,13 +32,10 @@ describe('GET /api/v1/search by word', () => {
 
   beforeAll(async () => {
     store = await startInProcessApp();
-    const events = [
+    await store.ingestAndProject([
       event('load_orders', '0195f8b0-0000-7000-8000-000000000001', WHOLE),
       event('load_preorders', '0195f8b0-0000-7000-8000-000000000002', INSIDE),
-    ];
-    for (const e of events) expect((await store.request('POST', '/api/v1/lineage', e)).status).toBe(201);
-    const writer = store.app.get(ProjectionWriter);
-    while ((await writer.projectBatch(100)).length > 0);
+    ]);
   });
 
   afterAll(async () => {

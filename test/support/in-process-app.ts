@@ -2,6 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../src/create-app';
 import { Environment, loadEnvironment } from '../../src/core/config/environment';
 import { createDataSource } from '../../src/database/data-source';
+import { ProjectionWriter } from '../../src/projection/projection-writer.service';
 import { createDatabase } from './database';
 
 export interface InProcessApp {
@@ -9,6 +10,8 @@ export interface InProcessApp {
   databaseUrl: string;
   /** An HTTP request through Fastify's inject: the full stack, no socket. */
   request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<{ status: number; body: any; text: string }>;
+  /** POSTs each event to /api/v1/lineage (each must be stored: 201), then projects until the queue is empty. */
+  ingestAndProject(events: unknown[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,7 @@ export async function startInProcessApp(
   const url = databaseUrl ?? (await migratedDatabase());
   const env: Environment = loadEnvironment({ LOG_LEVEL: 'warn', PROJECTION_WORKERS: '0', SHUTDOWN_DELAY_MS: '0', ...settings });
   const app = await createApp(env, { url });
-  return {
+  const store: InProcessApp = {
     app,
     databaseUrl: url,
     async request(method, path, body) {
@@ -54,6 +57,15 @@ export async function startInProcessApp(
       }
       return { status: res.statusCode, body: parsed, text: res.body };
     },
+    async ingestAndProject(events) {
+      for (const event of events) {
+        const res = await store.request('POST', '/api/v1/lineage', event);
+        if (res.status !== 201) throw new Error(`ingest answered ${res.status}: ${res.text}`);
+      }
+      const writer = app.get(ProjectionWriter);
+      while ((await writer.projectBatch(100)).length > 0);
+    },
     close: () => app.close(),
   };
+  return store;
 }

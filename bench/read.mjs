@@ -146,6 +146,15 @@ function runNode(args, env, { capture = false } = {}) {
 async function seedIfNeeded(size, db) {
   if (db.seeded?.report) {
     log(`size ${size}: reusing the store seeded on ${db.seeded.seededAt}`);
+    // A store kept across builds (BENCH_READ_KEEP_SEED) gets this build's migrations, and
+    // statistics for whatever they added.
+    const migrationStarted = Date.now();
+    const migrated = await runNode(['dist/main.js', 'migrate'], { DATABASE_URL: db.databaseUrl }, { capture: true });
+    const client = new pg.Client({ connectionString: db.databaseUrl });
+    await client.connect();
+    await client.query('ANALYZE');
+    await client.end();
+    log(`size ${size}: migrate and ANALYZE took ${((Date.now() - migrationStarted) / 1000).toFixed(0)} s (${migrated.trim().split('\n').pop() ?? ''})`);
     return db.seeded;
   }
   const resumed = Boolean(db.seeded);

@@ -42,32 +42,21 @@ const COLUMNS = (kind: SearchKind, alias: string, wholeWord: boolean) =>
 const ORDER = (name: string, namespace: string) => `ORDER BY ${name} COLLATE "C", ${namespace} COLLATE "C"`;
 
 /**
- * Name search over `datasets` and `jobs`, case-insensitive, in lower-case name order (byte order).
+ * The name searches over `datasets` and `jobs`, case-insensitive, each in lower-case name order
+ * (byte order). SearchService combines them (docs/adr/0011-search-by-word.md).
  *
- * Text of 3+ characters matches anywhere in the name, and names in which the text's longest word
- * stands whole (split at anything but letters and digits) rank first (`wholeWord`; see
- * docs/adr/0011-search-by-word.md). Those come from `name_words`: the first MATCH_CAP names with
- * that word, in name order, kept when they contain the text. When they fill the page, that is one
- * ordered index range whatever the word's frequency. Otherwise the trigram index
- * (*_name_trgm_idx, a bitmap of every match, in no order) adds the first by name among at most
- * MATCH_CAP names containing the text.
- *
- * Shorter text matches a name prefix: an ordered range of *_lower_name_idx that stops at `limit`.
+ * byWord reads `name_words`: the first MATCH_CAP names with the text's longest word (split at
+ * anything but letters and digits, by the same SQL function as the names), in name order, kept
+ * when they contain the text: one ordered index range whatever the word's frequency. bySubstring
+ * reads the trigram index (*_name_trgm_idx): a bitmap of every match, in no order. byPrefix reads
+ * an ordered range of *_lower_name_idx that stops at `limit`.
  */
 @Injectable()
 export class SearchRepository {
   constructor(@InjectReadDataSource() private readonly dataSource: DataSource) {}
 
-  async search(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
-    if (filter.text.length < TRIGRAM) return this.byPrefix(kind, filter);
-    const byWord = await this.byWord(kind, filter);
-    if (byWord.length >= filter.limit) return byWord;
-    const found = new Set(byWord.map((hit) => `${hit.namespace}\u0000${hit.name}`));
-    const bySubstring = await this.bySubstring(kind, filter);
-    return [...byWord, ...bySubstring.filter((hit) => !found.has(`${hit.namespace}\u0000${hit.name}`))];
-  }
-
-  private byPrefix(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
+  /** Text shorter than TRIGRAM: names starting with it. */
+  byPrefix(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
     const params: unknown[] = [`${escapeLike(filter.text.toLowerCase())}%`];
     const namespace = this.namespaceCondition(params, filter, 'namespace');
     params.push(filter.limit);
@@ -78,7 +67,8 @@ export class SearchRepository {
     );
   }
 
-  private byWord(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
+  /** Names in which the text's longest word stands whole, containing the text (`wholeWord`). */
+  byWord(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
     const { table, wordKind } = TABLES[kind];
     // lower() of the pattern, as ILIKE does, so both sides are lower-cased by PostgreSQL.
     const params: unknown[] = [filter.text, `%${escapeLike(filter.text)}%`, wordKind, MATCH_CAP];
@@ -101,7 +91,8 @@ export class SearchRepository {
     );
   }
 
-  private bySubstring(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
+  /** Names containing the text (trigram index), the first by name among at most MATCH_CAP. */
+  bySubstring(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
     const { table } = TABLES[kind];
     const params: unknown[] = [`%${escapeLike(filter.text)}%`];
     const namespace = this.namespaceCondition(params, filter, 'namespace');

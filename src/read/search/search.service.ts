@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { SearchFilter, SearchHit, SearchKind, SearchRepository } from './search.repository';
+import { SearchFilter, SearchHit, SearchKind, SearchRepository, TRIGRAM } from './search.repository';
 
 export type SearchOrder = 'name' | 'updated';
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byLowerName = (a: SearchHit, b: SearchHit) =>
   compare(a.name.toLowerCase(), b.name.toLowerCase()) || compare(a.namespace, b.namespace) || compare(a.type, b.type);
+const key = (hit: SearchHit) => `${hit.type}\u0000${hit.namespace}\u0000${hit.name}`;
 const wholeWordFirst = (a: SearchHit, b: SearchHit) => Number(b.wholeWord) - Number(a.wholeWord) || byLowerName(a, b);
 
 @Injectable()
@@ -13,13 +14,24 @@ export class SearchService {
   constructor(private readonly search: SearchRepository) {}
 
   /**
-   * The first `limit` matches among the given kinds (names where the text's longest word stands
-   * whole first, each group in lower-case name order), then ordered as asked. (Marquez does not
-   * apply its sort in SQL either: it orders what it returns.)
+   * The first `limit` matches among the given kinds, names where the text's longest word stands
+   * whole first, each group in lower-case name order; then ordered as asked. Text of 3+ characters
+   * is looked up by word first, and through the trigram indexes only when the whole-word names of
+   * every kind together do not fill the page (a common word then costs no trigram bitmap).
+   * (Marquez does not apply its sort in SQL either: it orders what it returns.)
    */
   async find(kinds: SearchKind[], filter: SearchFilter, order: SearchOrder): Promise<SearchHit[]> {
-    const hits = (await Promise.all(kinds.map((kind) => this.search.search(kind, filter)))).flat();
-    const page = hits.sort(wholeWordFirst).slice(0, filter.limit);
+    const page = (await this.matches(kinds, filter)).sort(wholeWordFirst).slice(0, filter.limit);
     return order === 'name' ? page.sort(byLowerName) : page.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || byLowerName(a, b));
+  }
+
+  private async matches(kinds: SearchKind[], filter: SearchFilter): Promise<SearchHit[]> {
+    const each = async (search: (kind: SearchKind) => Promise<SearchHit[]>) => (await Promise.all(kinds.map(search))).flat();
+    if (filter.text.length < TRIGRAM) return each((kind) => this.search.byPrefix(kind, filter));
+    const byWord = await each((kind) => this.search.byWord(kind, filter));
+    if (byWord.length >= filter.limit) return byWord;
+    const found = new Set(byWord.map(key));
+    const bySubstring = await each((kind) => this.search.bySubstring(kind, filter));
+    return [...byWord, ...bySubstring.filter((hit) => !found.has(key(hit)))];
   }
 }

@@ -4,9 +4,9 @@
 -- digits, lower-cased), ordered by (word, lower-cased name): the first page of names in which a
 -- word stands whole is one ordered index range. See docs/adr/0011-search-by-word.md.
 --
--- A btree entry holds at most 2,704 bytes: a word longer than 64 characters is not indexed, nor a
--- word whose entry (word, namespace and lower-cased name) would pass 2,600 bytes; search finds
--- those names through the trigram index.
+-- A btree entry holds at most 2,704 bytes: a word is kept to its first 64 characters, and a word
+-- whose entry (word, namespace and lower-cased name) would pass 2,600 bytes is not indexed (ingest
+-- bounds namespace and name at 2,400 bytes, so only lower-casing that lengthens a name can).
 --
 -- A name never changes, so its words are written once, when its row is inserted, by the database
 -- (the trigger below: its transition table holds the rows an INSERT ... ON CONFLICT inserted, not
@@ -15,7 +15,7 @@
 
 CREATE FUNCTION name_words(name text) RETURNS SETOF text
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-  AS $$ SELECT DISTINCT w FROM regexp_split_to_table(lower(name), '[^[:alnum:]]+') AS w WHERE w <> '' AND length(w) <= 64 $$;
+  AS $$ SELECT DISTINCT left(w, 64) FROM regexp_split_to_table(lower(name), '[^[:alnum:]]+') AS w WHERE w <> '' $$;
 
 CREATE TABLE name_words (
   kind       text NOT NULL CONSTRAINT name_words_kind_check CHECK (kind IN ('dataset', 'job')),

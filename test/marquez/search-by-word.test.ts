@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { SearchRepository } from '../../src/read/search/search.repository';
 import { InProcessApp, startInProcessApp } from '../support/in-process-app';
 
 /**
@@ -80,7 +81,29 @@ describe('GET /api/v1/search by word', () => {
     expect(await names('q=orders%25&filter=DATASET')).toEqual([]);
   });
 
+  it('finds every name containing a text with a word after a separator from the names with a word starting with it', async () => {
+    const client = new Client({ connectionString: store.databaseUrl });
+    await client.connect();
+    const trigram = jest.spyOn(store.app.get(SearchRepository), 'bySubstring');
+    try {
+      for (const text of ['orders_1', 's.orders_2', 'e.pre', 'es.or', 'les.orders_29', 'ive.preorders_3']) {
+        const scan = await client.query(`SELECT name FROM datasets WHERE name ILIKE $1`, [`%${text.replace(/_/g, '\\_')}%`]);
+        expect([text, await names(`q=${encodeURIComponent(text)}&filter=DATASET&sort=NAME&limit=200`)]).toEqual([text, byName(scan.rows.map((r) => r.name))]);
+      }
+      expect(trigram).not.toHaveBeenCalled();
+    } finally {
+      trigram.mockRestore();
+      await client.end();
+    }
+  });
+
   it('finds a text with no whole word through the trigram index', async () => {
-    expect(await names('q=reord&filter=DATASET&sort=NAME&limit=100')).toEqual(byName(INSIDE));
+    const trigram = jest.spyOn(store.app.get(SearchRepository), 'bySubstring');
+    try {
+      expect(await names('q=reord&filter=DATASET&sort=NAME&limit=100')).toEqual(byName(INSIDE));
+      expect(trigram).toHaveBeenCalled();
+    } finally {
+      trigram.mockRestore();
+    }
   });
 });

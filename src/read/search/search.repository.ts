@@ -91,6 +91,38 @@ export class SearchRepository {
     );
   }
 
+  /**
+   * Every name containing the text, when the text has a word after a separator (`orders_2024`):
+   * that last word begins a word of every such name, so the names with a word starting with it are
+   * all the candidates. The first `limit` by name; null when there are more than MATCH_CAP
+   * candidates (then only the trigram index bounds the work) or the text has no such word.
+   */
+  async byLastWordPrefix(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[] | null> {
+    const { table, wordKind } = TABLES[kind];
+    const params: unknown[] = [filter.text, `%${escapeLike(filter.text)}%`, wordKind, MATCH_CAP + 1];
+    const namespace = this.namespaceCondition(params, filter, 'namespace');
+    params.push(filter.limit);
+    // Words are stored cut to 64 characters (name_words()), so the prefix is cut the same way.
+    const prefix = `(SELECT left((regexp_match(lower($1), '[^[:alnum:]]([[:alnum:]]+)[^[:alnum:]]*$'))[1], 64))`;
+    const rows: Array<SearchHit & { applicable: boolean; candidates: number }> = await this.dataSource.query(
+      `WITH candidates AS MATERIALIZED (
+              SELECT w.id, w.lower_name, w.namespace FROM name_words w
+               WHERE w.kind = $3 AND w.word >= ${prefix} AND w.word < ${prefix} || chr(1114111)
+               LIMIT $4)
+       SELECT ${prefix} IS NOT NULL AS applicable, (SELECT count(*)::int FROM candidates) AS candidates, hits.*
+         FROM (SELECT 1) one
+         LEFT JOIN (SELECT ${COLUMNS(kind, 't', false)}, page.lower_name, page.namespace AS page_namespace
+                      FROM (SELECT DISTINCT id, lower_name, namespace FROM candidates
+                             WHERE lower_name LIKE lower($2) ${namespace}
+                             ORDER BY lower_name, namespace LIMIT $${params.length}) page
+                      JOIN ${table} t ON t.id = page.id) hits ON true
+        ${ORDER('hits.lower_name', 'hits.page_namespace')}`,
+      params,
+    );
+    if (!rows[0].applicable || rows[0].candidates > MATCH_CAP) return null;
+    return rows.filter((row) => row.name !== null).map(({ type, namespace: ns, name, updatedAt, wholeWord }) => ({ type, namespace: ns, name, updatedAt, wholeWord }));
+  }
+
   /** Names containing the text (trigram index), the first by name among at most MATCH_CAP. */
   bySubstring(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
     const { table } = TABLES[kind];

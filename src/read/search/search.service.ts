@@ -16,8 +16,9 @@ export class SearchService {
   /**
    * The first `limit` matches among the given kinds, names where the text's longest word stands
    * whole first, each group in lower-case name order; then ordered as asked. Text of 3+ characters
-   * is looked up by word first, and through the trigram indexes only when the whole-word names of
-   * every kind together do not fill the page (a common word then costs no trigram bitmap).
+   * is looked up by word first. When the whole-word names of every kind together do not fill the
+   * page, the rest come from the names with a word starting with the text's last word (complete
+   * when the text has a separator before it), else from the trigram indexes.
    * (Marquez does not apply its sort in SQL either: it orders what it returns.)
    */
   async find(kinds: SearchKind[], filter: SearchFilter, order: SearchOrder): Promise<SearchHit[]> {
@@ -31,7 +32,7 @@ export class SearchService {
     const byWord = await each((kind) => this.search.byWord(kind, filter));
     if (byWord.length >= filter.limit) return byWord;
     const found = new Set(byWord.map(key));
-    const bySubstring = await each((kind) => this.search.bySubstring(kind, filter));
-    return [...byWord, ...bySubstring.filter((hit) => !found.has(key(hit)))];
+    const others = await each(async (kind) => (await this.search.byLastWordPrefix(kind, filter)) ?? this.search.bySubstring(kind, filter));
+    return [...byWord, ...others.filter((hit) => !found.has(key(hit)))];
   }
 }

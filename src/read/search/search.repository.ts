@@ -21,10 +21,9 @@ export interface SearchFilter {
   limit: number;
 }
 
-const TABLES: Record<SearchKind, { table: string; wordKind: string }> = {
-  DATASET: { table: 'datasets', wordKind: 'dataset' },
-  JOB: { table: 'jobs', wordKind: 'job' },
-};
+const TABLES: Record<SearchKind, string> = { DATASET: 'datasets', JOB: 'jobs' };
+/** `name_words.kind` of a search kind. */
+const wordKind = (kind: SearchKind) => kind.toLowerCase();
 
 /** Below this many characters a text has no trigram: it is matched as a name prefix. */
 export const TRIGRAM = 3;
@@ -57,11 +56,12 @@ export class SearchRepository {
 
   /** Text shorter than TRIGRAM: names starting with it. */
   byPrefix(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
+    const table = TABLES[kind];
     const params: unknown[] = [`${escapeLike(filter.text.toLowerCase())}%`];
     const namespace = this.namespaceCondition(params, filter, 'namespace');
     params.push(filter.limit);
     return this.dataSource.query(
-      `SELECT ${COLUMNS(kind, TABLES[kind].table, false)} FROM ${TABLES[kind].table}
+      `SELECT ${COLUMNS(kind, table, false)} FROM ${table}
         WHERE lower(name) COLLATE "C" LIKE $1 ${namespace} ${ORDER('lower(name)', 'namespace')} LIMIT $${params.length}`,
       params,
     );
@@ -69,9 +69,9 @@ export class SearchRepository {
 
   /** Names in which the text's longest word stands whole, containing the text (`wholeWord`). */
   byWord(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
-    const { table, wordKind } = TABLES[kind];
+    const table = TABLES[kind];
     // lower() of the pattern, as ILIKE does, so both sides are lower-cased by PostgreSQL.
-    const params: unknown[] = [filter.text, `%${escapeLike(filter.text)}%`, wordKind, MATCH_CAP];
+    const params: unknown[] = [filter.text, `%${escapeLike(filter.text)}%`, wordKind(kind), MATCH_CAP];
     // The namespace is filtered after the cap, so a small namespace cannot make the walk unbounded.
     const namespace = this.namespaceCondition(params, filter, 'namespace');
     params.push(filter.limit);
@@ -98,8 +98,8 @@ export class SearchRepository {
    * candidates (then only the trigram index bounds the work) or the text has no such word.
    */
   async byLastWordPrefix(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[] | null> {
-    const { table, wordKind } = TABLES[kind];
-    const params: unknown[] = [filter.text, `%${escapeLike(filter.text)}%`, wordKind, MATCH_CAP + 1];
+    const table = TABLES[kind];
+    const params: unknown[] = [filter.text, `%${escapeLike(filter.text)}%`, wordKind(kind), MATCH_CAP + 1];
     const namespace = this.namespaceCondition(params, filter, 'namespace');
     params.push(filter.limit);
     // Words are stored cut to 64 characters (name_words()), so the prefix is cut the same way.
@@ -125,7 +125,7 @@ export class SearchRepository {
 
   /** Names containing the text (trigram index), the first by name among at most MATCH_CAP. */
   bySubstring(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
-    const { table } = TABLES[kind];
+    const table = TABLES[kind];
     const params: unknown[] = [`%${escapeLike(filter.text)}%`];
     const namespace = this.namespaceCondition(params, filter, 'namespace');
     params.push(MATCH_CAP, filter.limit);

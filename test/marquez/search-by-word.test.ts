@@ -48,6 +48,18 @@ describe('GET /api/v1/search by word', () => {
     expect(page).toEqual(byName(WHOLE).slice(0, 20));
   });
 
+  it('looks no further than the words when the whole-word names of every kind fill the page', async () => {
+    const search = store.app.get(SearchRepository);
+    const further = [jest.spyOn(search, 'byLastWordPrefix'), jest.spyOn(search, 'bySubstring')];
+    try {
+      // 30 datasets and 1 job have the word whole: a page of 31 needs nothing else.
+      expect(await names('q=orders&sort=NAME&limit=31')).toEqual(byName([...WHOLE, 'load_orders']));
+      for (const spy of further) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of further) spy.mockRestore();
+    }
+  });
+
   it('adds the names that only contain the text when the whole-word names do not fill the page', async () => {
     // 30 whole-word names, then the first 2 of the others; sort=NAME orders the page by name.
     expect(await names('q=orders&filter=DATASET&sort=NAME&limit=32')).toEqual(byName([...WHOLE, ...INSIDE.slice(0, 2)]));

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { MutationsByType } from './mutations';
+import { runStatement } from './appliers/run-statement';
 import { Statement } from './appliers/sql';
 import { upsertDatasetVersionsSql } from './appliers/dataset-versions.applier';
 import {
@@ -27,18 +28,19 @@ import { deriveRunColumnsSql, upsertRunsSql } from './appliers/runs.applier';
 /**
  * Every projection table, in apply order. Every replica writes tables in this order and rows in
  * key order, so concurrent batches cannot deadlock; derived columns are recomputed after the rows
- * they read. The rows nearly every batch updates again (`last_seen_at` of hub datasets, of
- * scheduled jobs, of the few namespaces and data sources, the facets and versions every reader of a
- * hub dataset repeats, a job's and a run's rows that the next batch updates again) come last: a row lock is held until commit, and while
- * they came first a worker that locked them made every other worker wait for its whole batch
- * (77 of 100 pg_stat_activity samples during a seed: one worker waiting on the other; while
- * seeding Spark events, 82 of 100 on `sources`, then 60 to 73 of 100 on `dataset_facets`, then 76
- * of 100 on `dataset_versions`: the hub datasets' versions, then 86 of 100 on `job_facets`: a run's
- * START and COMPLETE in batches of different workers, and parent runs shared by many jobs).
+ * they read. A row lock is held until commit, so a worker that locks a row another batch also
+ * writes makes that batch wait for the rest of its own: the rows other batches write too come
+ * last, the most shared the latest. First the rows of this batch's events alone, then a run's
+ * (its START and COMPLETE can land in two workers' batches), then a job's (a scheduled job runs
+ * again), then the hub datasets', data sources and namespaces nearly every batch touches.
+ * Measured: while these came early, 77 of 100 pg_stat_activity samples during a seed were one
+ * worker waiting on the other; under the benchmark's Trino events (one job, the same three tables)
+ * the lineage edges' upsert took 125 ms per batch, nearly all of it waiting.
  */
 export const PROJECTION_TABLES = [
-  'event_datasets', 'dataset_symlinks', 'run_datasets', 'lineage_edges', 'column_lineage_heads', 'column_lineage_edges', 'tags',
-  'job_facets', 'job_versions', 'runs', 'run_facets', 'dataset_facets', 'dataset_versions', 'sources', 'jobs', 'datasets', 'namespaces', 'name_words',
+  'event_datasets', 'dataset_symlinks', 'run_datasets', 'tags',
+  'runs', 'run_facets', 'job_facets', 'job_versions', 'lineage_edges', 'column_lineage_heads', 'column_lineage_edges',
+  'dataset_facets', 'dataset_versions', 'sources', 'jobs', 'datasets', 'namespaces', 'name_words',
 ];
 
 /**
@@ -51,16 +53,16 @@ export function batchStatements(m: MutationsByType): Array<() => Statement | nul
     () => upsertEventDatasetsSql(m.eventDataset),
     () => upsertSymlinksSql(m.symlink),
     () => upsertRunDatasetsSql(m.runDataset),
+    () => upsertTagsSql(m.tag),
+    // The hot rows, last (see PROJECTION_TABLES): a run's, then a job's, then the hub datasets'.
+    () => upsertRunsSql(m.run),
+    () => upsertRunFacetsSql(m.runFacet),
+    () => deriveRunColumnsSql(m.runFacet),
+    () => upsertJobFacetsSql(m.jobFacet),
+    () => upsertJobVersionsSql(m.jobVersion),
     () => upsertLineageEdgesSql(m.lineageEdge),
     () => upsertColumnLineageHeadsSql(m.columnLineageHead),
     () => upsertColumnLineageEdgesSql(m.columnLineageEdge),
-    () => upsertTagsSql(m.tag),
-    // The hot rows, last (see PROJECTION_TABLES).
-    () => upsertJobFacetsSql(m.jobFacet),
-    () => upsertJobVersionsSql(m.jobVersion),
-    () => upsertRunsSql(m.run),
-    () => upsertRunFacetsSql(m.runFacet),
-    () => deriveRunColumnsSql(m.runFacet.map((f) => f.runId)),
     () => upsertDatasetFacetsSql(m.datasetFacet),
     () => upsertDatasetVersionsSql(m.datasetVersion),
     () => upsertSourcesSql(m.source),
@@ -82,7 +84,7 @@ export class ProjectionApplier {
     // work). Each statement is built after the previous one ran, so no two are built in one go.
     for (const build of batchStatements(m)) {
       const statement = build();
-      if (statement) await manager.query(statement.sql, statement.values);
+      if (statement) await runStatement(manager, statement);
     }
   }
 

@@ -1,5 +1,5 @@
 import { DatasetVersionMutation } from '../mutations';
-import { recordset, Statement, statement } from './sql';
+import { compareStamps, recordset, stampEndsPerKey, Statement, statement } from './sql';
 
 /**
  * `dataset_versions`: span; a typed version's fields (their descriptions) follow the latest
@@ -8,7 +8,7 @@ import { recordset, Statement, statement } from './sql';
  */
 export function upsertDatasetVersionsSql(rows: DatasetVersionMutation[]): Statement | null {
   if (rows.length === 0) return null;
-  const source = recordset(rows, [
+  const source = recordset(rowsTheStatementCanUse(rows), [
     ['id', 'uuid', (r) => r.id],
     ['dataset_id', 'uuid', (r) => r.datasetId],
     ['schema_hash', 'text', (r) => r.schemaHash],
@@ -45,4 +45,19 @@ export function upsertDatasetVersionsSql(rows: DatasetVersionMutation[]): Statem
        created_event_id  = CASE WHEN ${createdEarlier} THEN excluded.created_event_id ELSE v.created_event_id END
      WHERE ${earlier} OR ${later} OR ${createdEarlier}
         OR (NOT v.typed AND lineage_field_union(v.fields || excluded.fields) <> v.fields)`, source);
+}
+
+/**
+ * Per version, the rows the statement can pick: its first and last event, its first output, and
+ * every name-only row (their field names are merged). A batch names a hub dataset's version in
+ * many events, each with the whole schema; the rest would be sent and sorted only to be dropped.
+ */
+export function rowsTheStatementCanUse(rows: DatasetVersionMutation[]): DatasetVersionMutation[] {
+  const firstOutputs = new Map<string, DatasetVersionMutation>();
+  for (const row of rows) {
+    const first = firstOutputs.get(row.id);
+    if (row.producedByRunId !== null && (!first || compareStamps(row, first) < 0)) firstOutputs.set(row.id, row);
+  }
+  const kept = new Set([...stampEndsPerKey(rows, (r) => r.id, 'first and last'), ...firstOutputs.values(), ...rows.filter((r) => !r.typed)]);
+  return rows.filter((r) => kept.has(r));
 }

@@ -1,5 +1,5 @@
 import { DatasetMutation, DatasetVersionMutation, EventDatasetMutation, SymlinkMutation } from '../mutations';
-import { idList, recordset, stampEndsPerKey, Statement, statement } from './sql';
+import { compareStamps, idList, recordset, stampEndsPerKey, Statement, statement } from './sql';
 
 /** The rows the statement can pick per dataset: the first, the last, and one saying 'dataset'. */
 function datasetRowsThatCount(rows: DatasetMutation[]): DatasetMutation[] {
@@ -50,7 +50,7 @@ const VERSION_RANK = (alias: string, typed: string, at: string, eventId: string)
 
 export function upsertCurrentVersionsSql(rows: DatasetVersionMutation[]): Statement | null {
   if (rows.length === 0) return null;
-  const source = recordset(rows, [
+  const source = recordset(bestVersionPerDataset(rows), [
     ['dataset_id', 'uuid', (r) => r.datasetId],
     ['id', 'uuid', (r) => r.id],
     ['typed', 'boolean', (r) => r.typed],
@@ -64,6 +64,16 @@ export function upsertCurrentVersionsSql(rows: DatasetVersionMutation[]): Statem
       WHERE d.id = c.dataset_id
         AND (d.current_version_id IS NULL
              OR ${VERSION_RANK('c', 'typed', 'at', 'event_id')} > ${VERSION_RANK('d', 'current_version_typed', 'current_version_at', 'current_version_event_id')})`, source);
+}
+
+/** Per dataset, the one row the statement's DISTINCT ON keeps: the greatest VERSION_RANK. */
+export function bestVersionPerDataset(rows: DatasetVersionMutation[]): DatasetVersionMutation[] {
+  const best = new Map<string, DatasetVersionMutation>();
+  for (const row of rows) {
+    const b = best.get(row.datasetId);
+    if (!b || (row.typed !== b.typed ? row.typed : compareStamps(row, b) > 0)) best.set(row.datasetId, row);
+  }
+  return [...best.values()];
 }
 
 /** `description` and `source_name`: derived from the current `documentation` and `dataSource` facets. */

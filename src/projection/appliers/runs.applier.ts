@@ -1,4 +1,4 @@
-import { RunMutation } from '../mutations';
+import { RunFacetMutation, RunMutation } from '../mutations';
 import { idList, recordset, Statement, statement } from './sql';
 
 const TERMINAL = `('COMPLETE', 'FAIL', 'ABORT')`;
@@ -50,8 +50,12 @@ export function upsertRunsSql(rows: RunMutation[]): Statement | null {
 
 const UUID = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
 
+/** The run facets the derived columns read: a batch without one of them cannot change those columns. */
+const DERIVING_FACETS = new Set(['nominalTime', 'errorMessage', 'parent']);
+
 /** Nominal times, error message and parent run: derived from the run's merged facets. */
-export function deriveRunColumnsSql(runIds: string[]): Statement | null {
+export function deriveRunColumnsSql(facets: RunFacetMutation[]): Statement | null {
+  const runIds = facets.filter((f) => f.facetType === 'run' && DERIVING_FACETS.has(f.name)).map((f) => f.runId);
   if (runIds.length === 0) return null;
   const ids = idList(runIds);
   return statement(`UPDATE runs r SET nominal_start_time = c.nominal_start_time, nominal_end_time = c.nominal_end_time,

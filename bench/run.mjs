@@ -3,7 +3,9 @@
 //
 //   - PostgreSQL ceiling (bench/postgres-ceiling.mjs): the log's rows in prepared batches of 32
 //     over 4 connections, into a primary-key-only table, then into the store's real tables;
-//   - HTTP ceiling (bench/bare-server.mjs): node:http reading and parsing the body, answering 201;
+//   - HTTP ceiling (bench/bare-server.mjs): node:http reading and parsing the body, answering 201,
+//     under wrk and at the open loop's fixed rate (its p99 is the floor the generator and the
+//     machine put under every p99 at that rate);
 //   - the store, sync then async: wrk closed loop (bench/wrk.mjs, 32 connections, a fresh runId per
 //     body), then the open-loop generator at a fixed offered rate (bench/open-loop.mjs).
 // For each: events/s (median of REPEATS runs and spread), p50/p99, and CPU per event of the store's
@@ -143,6 +145,11 @@ async function commitBatches(url) {
   return { sum: read('sum'), count: read('count') };
 }
 
+/** RATE events/s offered for DURATION_S, whatever the answers take. */
+async function openLoop(url) {
+  return { ...(await fixedRate(url, { rate: RATE, durationS: DURATION_S, body: () => eventText() })), durationS: DURATION_S };
+}
+
 /** The closed-loop and open-loop measurements of one running store. */
 function storeMeasurements(pgServer, store, mode, templateFile) {
   const closed = async () => {
@@ -164,7 +171,7 @@ function storeMeasurements(pgServer, store, mode, templateFile) {
     };
   };
   const open = async () => {
-    const r = await withCpu(pgServer, store.child.pid, async () => ({ ...(await fixedRate(store.url, { rate: RATE, durationS: DURATION_S, body: () => eventText() })), durationS: DURATION_S }));
+    const r = await withCpu(pgServer, store.child.pid, () => openLoop(store.url));
     await drainSeconds(store.databaseUrl);
     return r;
   };
@@ -204,12 +211,13 @@ async function main() {
     const measured = await interleaved([
       ...ceilings,
       { label: `bare node:http, wrk c=${CONNECTIONS}`, run: () => withCpu(pgServer, bare.child.pid, () => wrk(`${bare.url}/api/v1/lineage`, { connections: CONNECTIONS, durationS: DURATION_S, templateFile })) },
+      { label: `bare node:http, ${RATE}/s offered (open loop)`, run: () => withCpu(pgServer, bare.child.pid, () => openLoop(bare.url)) },
       ...storeMeasurements(pgServer, stores.sync, 'sync', templateFile),
       ...storeMeasurements(pgServer, stores.async, 'async', templateFile),
     ]);
     results.postgres = measured.slice(0, VARIANTS.length);
-    [results.bare] = measured.slice(VARIANTS.length);
-    const [syncClosed, syncOpen, asyncClosed, asyncOpen] = measured.slice(VARIANTS.length + 1);
+    [results.bare, results.bareOpen] = measured.slice(VARIANTS.length);
+    const [syncClosed, syncOpen, asyncClosed, asyncOpen] = measured.slice(VARIANTS.length + 2);
     results.sync = { closed: syncClosed, open: syncOpen };
     results.async = { closed: asyncClosed, open: asyncOpen };
     for (const mode of ['sync', 'async']) results[mode].closed.peakRssMb = peakRssMb(stores[mode].child.pid);
@@ -224,6 +232,7 @@ async function main() {
     syncVsPostgres: results.sync.closed.eventsPerSecond / pgFloor.eventsPerSecond,
     syncVsPostgresStoreTables: results.sync.closed.eventsPerSecond / results.postgres.at(-1).eventsPerSecond,
     syncP99AtRateMs: results.sync.open.p99,
+    bareP99AtRateMs: results.bareOpen.p99,
     asyncVsBareHttp: results.async.closed.eventsPerSecond / results.bare.eventsPerSecond,
     peakRssMb: Math.max(results.sync.closed.peakRssMb, results.async.closed.peakRssMb),
     projectionLagP99S: results.sync.closed.projectionLagP99S,
@@ -251,11 +260,13 @@ function render(results, summary) {
     '|---|---|---:|---|',
     ...TARGETS.map((t) => `| ${t.label} | ${t.at} | ${t.fmt(summary[t.key])} | ${t.pass(summary[t.key]) ? 'yes' : 'NO'} |`),
     `| sync ingest ÷ PostgreSQL into the store's tables (for reference) | - | ${summary.syncVsPostgresStoreTables.toFixed(2)} | - |`,
+    `| p99 at ${RATE} events/s offered, bare HTTP (the same generator on the same machine: the floor) | - | ${summary.bareP99AtRateMs.toFixed(1)} ms | - |`,
     '',
     `| measurement | events/s | spread | p50 ms | p99 ms | Node CPU µs/event | PostgreSQL CPU µs/event | machine busy | failed |`,
     '|---|---:|---|---:|---:|---:|---:|---:|---:|',
     ...results.postgres.map((r) => row(r)),
     row(results.bare),
+    row(results.bareOpen),
     ...['sync', 'async'].flatMap((m) => [row(results[m].closed), row(results[m].open)]),
     '',
     '| store | peak RSS | events per commit | log bytes per event | projection lag p99 (max) | queue drained after load in |',

@@ -27,11 +27,12 @@ export const track = (child) => {
   return child;
 };
 
-export async function startPostgres() {
+/** `flags`: server settings (`['-c', 'name=value', ...]`). */
+export async function startPostgres({ flags = [] } = {}) {
   const parent = temporaryParent('metadata-store-bench-');
   const dataDir = path.join(parent, 'data');
   const port = await freePort();
-  const server = await startEmbeddedPostgres({ dataDir, port });
+  const server = await startEmbeddedPostgres({ dataDir, port, flags });
   const stopServer = async () => {
     running.delete(stopServer);
     await server.stop();

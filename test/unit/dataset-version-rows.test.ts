@@ -1,4 +1,4 @@
-import { rowsTheStatementCanUse } from '../../src/projection/appliers/dataset-versions.applier';
+import { versionRowsThatCount } from '../../src/projection/appliers/dataset-versions.applier';
 import { bestVersionPerDataset } from '../../src/projection/appliers/datasets.applier';
 import { DatasetVersionMutation } from '../../src/projection/mutations';
 
@@ -25,17 +25,17 @@ describe('the dataset version rows a batch sends', () => {
       version('v1', 4, '4'),
       version('v2', 1, '1'),
     ];
-    expect(events(rowsTheStatementCanUse(rows))).toEqual(['2', '9', '1']);
+    expect(events(versionRowsThatCount(rows))).toEqual(['2', '9', '1']);
   });
 
   it('keeps the first output when it is neither the first nor the last event', () => {
     const rows = [version('v1', 1, '1'), version('v1', 2, '2'), version('v1', 3, '3', { producedBy: 'r3' }), version('v1', 4, '4'), version('v1', 5, '5')];
-    expect(events(rowsTheStatementCanUse(rows))).toEqual(['1', '3', '5']);
+    expect(events(versionRowsThatCount(rows))).toEqual(['1', '3', '5']);
   });
 
   it('keeps every name-only row, whose field names are merged', () => {
     const rows = [1, 2, 3, 4].map((n) => version('v1', n, String(n), { typed: false }));
-    expect(events(rowsTheStatementCanUse(rows))).toEqual(['1', '2', '3', '4']);
+    expect(events(versionRowsThatCount(rows))).toEqual(['1', '2', '3', '4']);
   });
 
   it('picks one current version per dataset: a typed one over a later name-only one, then the latest', () => {

@@ -8,7 +8,7 @@ import { compareStamps, recordset, stampEndsPerKey, Statement, statement } from 
  */
 export function upsertDatasetVersionsSql(rows: DatasetVersionMutation[]): Statement | null {
   if (rows.length === 0) return null;
-  const source = recordset(rowsTheStatementCanUse(rows), [
+  const source = recordset(versionRowsThatCount(rows), [
     ['id', 'uuid', (r) => r.id],
     ['dataset_id', 'uuid', (r) => r.datasetId],
     ['schema_hash', 'text', (r) => r.schemaHash],
@@ -52,7 +52,7 @@ export function upsertDatasetVersionsSql(rows: DatasetVersionMutation[]): Statem
  * every name-only row (their field names are merged). A batch names a hub dataset's version in
  * many events, each with the whole schema; the rest would be sent and sorted only to be dropped.
  */
-export function rowsTheStatementCanUse(rows: DatasetVersionMutation[]): DatasetVersionMutation[] {
+export function versionRowsThatCount(rows: DatasetVersionMutation[]): DatasetVersionMutation[] {
   const firstOutputs = new Map<string, DatasetVersionMutation>();
   for (const row of rows) {
     const first = firstOutputs.get(row.id);

@@ -102,14 +102,16 @@ export class SearchRepository {
     const params: unknown[] = [filter.text, `%${escapeLike(filter.text)}%`, wordKind(kind), MATCH_CAP + 1];
     const namespace = this.namespaceCondition(params, filter, 'namespace');
     params.push(filter.limit);
-    // Words are stored cut to 64 characters (name_words()), so the prefix is cut the same way.
-    const prefix = `(SELECT left((regexp_match(lower($1), '[^[:alnum:]]([[:alnum:]]+)[^[:alnum:]]*$'))[1], 64))`;
     const rows: Array<SearchHit & { applicable: boolean; candidates: number }> = await this.dataSource.query(
-      `WITH candidates AS MATERIALIZED (
+      // Words are stored cut to 64 characters (name_words()), so the prefix is cut the same way. The
+      // bounds are scalar subqueries, not a join to last_word: only a value can bound the index range
+      // (joined, the planner scanned the whole table).
+      `WITH last_word AS (SELECT left((regexp_match(lower($1), '[^[:alnum:]]([[:alnum:]]+)[^[:alnum:]]*$'))[1], 64) AS prefix),
+            candidates AS MATERIALIZED (
               SELECT w.id, w.lower_name, w.namespace FROM name_words w
-               WHERE w.kind = $3 AND w.word >= ${prefix} AND w.word < ${prefix} || chr(1114111)
+               WHERE w.kind = $3 AND w.word >= (SELECT prefix FROM last_word) AND w.word < (SELECT prefix || chr(1114111) FROM last_word)
                LIMIT $4)
-       SELECT ${prefix} IS NOT NULL AS applicable, (SELECT count(*)::int FROM candidates) AS candidates, hits.*
+       SELECT (SELECT prefix IS NOT NULL FROM last_word) AS applicable, (SELECT count(*)::int FROM candidates) AS candidates, hits.*
          FROM (SELECT 1) one
          LEFT JOIN (SELECT ${COLUMNS(kind, 't', false)}, page.lower_name, page.namespace AS page_namespace
                       FROM (SELECT DISTINCT id, lower_name, namespace FROM candidates

@@ -1,7 +1,8 @@
 // The PostgreSQL ceiling: the log's rows (its columns, the event as JSON) inserted without HTTP
 // by CONNECTIONS connections, each statement one prepared multi-row insert of BATCH events over
 // arrays (unnest), so PostgreSQL is fed as well as it can be. Run into a table with only a primary
-// key, then into the store's real tables one index at a time, so each index's cost shows.
+// key, then into the store's real tables one index at a time, so each index's cost shows. The
+// ceiling's table copies the log's column compression (lz4 where the server has it).
 import pg from 'pg';
 import { logRow } from './event.mjs';
 
@@ -17,13 +18,13 @@ const ROW_COLUMNS = Object.keys(logRow());
 export const VARIANTS = [
   {
     name: 'primary key only',
-    setup: `CREATE TABLE ceiling (LIKE lineage_events INCLUDING DEFAULTS INCLUDING IDENTITY);
+    setup: `CREATE TABLE ceiling (LIKE lineage_events INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING COMPRESSION);
             ALTER TABLE ceiling ADD PRIMARY KEY (id)`,
     sql: (cols, rows) => `INSERT INTO ceiling (${cols}) ${rows}`,
   },
   {
     name: '+ unique content_hash (ON CONFLICT DO NOTHING)',
-    setup: `CREATE TABLE ceiling (LIKE lineage_events INCLUDING DEFAULTS INCLUDING IDENTITY);
+    setup: `CREATE TABLE ceiling (LIKE lineage_events INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING COMPRESSION);
             ALTER TABLE ceiling ADD PRIMARY KEY (id);
             CREATE UNIQUE INDEX ON ceiling (content_hash)`,
     sql: (cols, rows) => `INSERT INTO ceiling (${cols}) ${rows} ON CONFLICT (content_hash) DO NOTHING`,

@@ -55,6 +55,11 @@ const APPEND = {
 
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c));
 
+/** The append statement for events of distinct content hashes, in the order they are to lock. */
+export function appendStatement(events: NewLogEvent[]): { name: string; text: string; values: unknown[] } {
+  return { ...APPEND, values: parameters(events) };
+}
+
 function parameters(events: NewLogEvent[]): unknown[] {
   const columns: unknown[][] = Array.from({ length: 13 }, () => new Array(events.length));
   events.forEach((e, i) => {
@@ -108,7 +113,7 @@ export class EventLogRepository {
     const started = process.hrtime.bigint();
     let rows: Array<{ content_hash: Buffer }>;
     try {
-      ({ rows } = await this.pool.query<{ content_hash: Buffer }>({ ...APPEND, values: parameters(unique) }));
+      ({ rows } = await this.pool.query<{ content_hash: Buffer }>(appendStatement(unique)));
     } catch (error) {
       observePoolQuery(APPEND.text, false, Number(process.hrtime.bigint() - started) / 1e9);
       throw error;

@@ -3,7 +3,8 @@
 // takes the server's URL: BENCH_DATABASE_URL, a role that may create databases).
 // Two databases are migrated by this checkout, one per method. The store's own append statement
 // (batches of BENCH_BATCH events, one transaction each, one connection) runs on both in turns,
-// then a read of 200 payloads as the projection's claim reads them. Reports per event: the
+// then reads of the newest payloads, 200 at a time (the projection's claim reads its batch's
+// payloads back, though through the queue). Reports per event: the
 // backend's CPU when the server is on this machine (else only the wall time), and the bytes stored.
 //   BENCH_ROUNDS (6), BENCH_BATCHES (300 per round), BENCH_BATCH (16: the store's events per commit under wrk).
 import { createRequire } from 'node:module';
@@ -21,6 +22,7 @@ const BATCHES = Number(process.env.BENCH_BATCHES ?? 300);
 const BATCH = Number(process.env.BENCH_BATCH ?? 16);
 const READ_ROWS = 200;
 const METHODS = ['pglz', 'lz4'];
+const databaseName = (method) => `metadata_store_bench_${method}`;
 
 /** The log's event, as the store hands it to the append. */
 function logEvent() {
@@ -64,20 +66,20 @@ async function main() {
   }
   const { rows: [{ server_version: version }] } = await admin.query('SHOW server_version');
   const stores = {};
-  for (const method of METHODS) {
-    const name = `metadata_store_bench_${method}`;
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    await migrate(url.toString());
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    await client.query(`ALTER TABLE lineage_events ALTER COLUMN payload SET COMPRESSION ${method}`);
-    const { rows: [{ pid }] } = await client.query('SELECT pg_backend_pid() AS pid');
-    stores[method] = { name, client, pid, append: [], read: [] };
-  }
   try {
+    for (const method of METHODS) {
+      const name = databaseName(method);
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${name}`;
+      await migrate(url.toString());
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      await client.query(`ALTER TABLE lineage_events ALTER COLUMN payload SET COMPRESSION ${method}`);
+      const { rows: [{ pid }] } = await client.query('SELECT pg_backend_pid() AS pid');
+      stores[method] = { client, pid, append: [], read: [] };
+    }
     for (let round = 0; round < ROUNDS; round++) {
       for (const method of round % 2 ? METHODS : [...METHODS].reverse()) {
         const { client, pid } = stores[method];
@@ -92,8 +94,10 @@ async function main() {
         stores[method].append.push(perEvent(append, BATCHES * BATCH));
         const reads = Math.floor((BATCHES * BATCH) / READ_ROWS);
         const read = await timed(client, pid, async () => {
+          let below = '9223372036854775807';
           for (let i = 0; i < reads; i++) {
-            await client.query({ name: 'read', text: 'SELECT payload FROM lineage_events ORDER BY id DESC OFFSET $1 LIMIT $2', values: [i * READ_ROWS, READ_ROWS] });
+            const { rows } = await client.query({ name: 'read', text: 'SELECT id, payload FROM lineage_events WHERE id < $1 ORDER BY id DESC LIMIT $2', values: [below, READ_ROWS] });
+            below = rows[rows.length - 1].id;
           }
         });
         stores[method].read.push(perEvent(read, reads * READ_ROWS));
@@ -112,10 +116,8 @@ async function main() {
       console.log(`| ${method} | ${range(appends.map((a) => a.cpu))} | ${range(appends.map((a) => a.wall))} | ${range(reads.map((r) => r.cpu))} | ${bytes} |`);
     }
   } finally {
-    for (const { name, client } of Object.values(stores)) {
-      await client.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    }
+    for (const { client } of Object.values(stores)) await client.end();
+    for (const method of METHODS) await admin.query(`DROP DATABASE IF EXISTS ${databaseName(method)}`);
     await admin.end();
   }
 }

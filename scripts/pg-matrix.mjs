@@ -14,12 +14,15 @@ const VERSIONS = [
 ];
 const SUITES = ['test/cli', 'test/ingest', 'test/api', 'test/projection', 'test/faults'];
 
+/** The environment without TEST_POSTGRES_URL: each run starts the embedded server of its version. */
+const embeddedOnly = ({ TEST_POSTGRES_URL, ...env }) => env;
+
 const results = [];
 for (const [major, pkg] of VERSIONS) {
   process.stderr.write(`\n=== PostgreSQL ${major} (${pkg}) ===\n`);
   const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--runInBand', ...SUITES], {
     cwd: ROOT,
-    env: { ...process.env, TEST_PG_PACKAGE: pkg },
+    env: { ...embeddedOnly(process.env), TEST_PG_PACKAGE: pkg },
     encoding: 'utf8',
   });
   const output = `${run.stdout}\n${run.stderr}`;

@@ -31,7 +31,7 @@ async function until(what: string, check: () => boolean, timeoutMs: number): Pro
 function runScenario(mode: 'fail' | 'hang') {
   const pidsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'metadata-store-scenario-')), 'pids.json');
   const env: Record<string, string | undefined> = { ...process.env, SCENARIO_MODE: mode, SCENARIO_PIDS_FILE: pidsFile };
-  for (const key of ['TEST_PG_ADMIN_URL', 'TEST_PG_DATA_DIR', 'TEST_CHILD_REGISTRY']) delete env[key];
+  for (const key of ['TEST_PG_ADMIN_URL', 'TEST_PG_DATA_DIR', 'TEST_CHILD_REGISTRY', 'TEST_POSTGRES_URL']) delete env[key];
   const child = track(
     spawn(process.execPath, [JEST, '--runInBand', '--testMatch', '**/test/support/scenarios/leave-processes.scenario.ts'], {
       cwd: PACKAGE_ROOT,

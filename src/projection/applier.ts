@@ -23,7 +23,7 @@ import {
 } from './appliers/lineage.applier';
 import { upsertNamespacesSql } from './appliers/namespaces.applier';
 import { upsertRunDatasetsSql } from './appliers/run-datasets.applier';
-import { deriveRunColumnsSql, upsertRunsSql } from './appliers/runs.applier';
+import { upsertRunsSql } from './appliers/runs.applier';
 
 /**
  * Every projection table, in apply order. Every replica writes tables in this order and rows in
@@ -39,7 +39,7 @@ import { deriveRunColumnsSql, upsertRunsSql } from './appliers/runs.applier';
  */
 export const PROJECTION_TABLES = [
   'event_datasets', 'dataset_symlinks', 'run_datasets', 'tags',
-  'runs', 'run_facets', 'job_facets', 'job_versions', 'lineage_edges', 'column_lineage_heads', 'column_lineage_edges',
+  'run_facets', 'runs', 'job_facets', 'job_versions', 'lineage_edges', 'column_lineage_heads', 'column_lineage_edges',
   'dataset_facets', 'dataset_versions', 'sources', 'jobs', 'datasets', 'namespaces', 'name_words',
 ];
 
@@ -55,9 +55,9 @@ export function batchStatements(m: MutationsByType): Array<() => Statement | nul
     () => upsertRunDatasetsSql(m.runDataset),
     () => upsertTagsSql(m.tag),
     // The hot rows, last (see PROJECTION_TABLES): a run's, then a job's, then the hub datasets'.
-    () => upsertRunsSql(m.run),
+    // A run's facets before the run: its upsert derives columns from them.
     () => upsertRunFacetsSql(m.runFacet),
-    () => deriveRunColumnsSql(m.runFacet),
+    () => upsertRunsSql(m.run, m.runFacet),
     () => upsertJobFacetsSql(m.jobFacet),
     () => upsertJobVersionsSql(m.jobVersion),
     () => upsertLineageEdgesSql(m.lineageEdge),

@@ -1,5 +1,5 @@
 import { RunFacetMutation, RunMutation } from '../mutations';
-import { idList, recordset, Statement, statement } from './sql';
+import { Column, recordset, Statement, statement } from './sql';
 
 const TERMINAL = `('COMPLETE', 'FAIL', 'ABORT')`;
 /**
@@ -9,12 +9,35 @@ const TERMINAL = `('COMPLETE', 'FAIL', 'ABORT')`;
 const RANK = (alias: string, state: string, at: string, eventId: string) =>
   `(${alias}.${state} IN ${TERMINAL}, ${alias}.${at}, ${alias}.${eventId})`;
 
+const UUID = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
+
+/** Each run column derived from a run facet, the facet it reads, and how. `f` holds the facet. */
+const DERIVED = [
+  { column: 'nominal_start_time', facet: 'nominalTime', sql: `lineage_try_timestamptz(f->>'nominalStartTime')` },
+  { column: 'nominal_end_time', facet: 'nominalTime', sql: `lineage_try_timestamptz(f->>'nominalEndTime')` },
+  { column: 'error_message', facet: 'errorMessage', sql: `f->>'message'` },
+  {
+    column: 'parent_run_id',
+    facet: 'parent',
+    sql: `CASE WHEN f->'run'->>'runId' ~ ${UUID} AND lower(f->'run'->>'runId') <> b.id::text THEN (f->'run'->>'runId')::uuid END`,
+  },
+];
+const DERIVING_FACETS = [...new Set(DERIVED.map((d) => d.facet))];
+const carries = (facet: string) => `carries_${facet.toLowerCase()}`;
+
 /**
  * `runs`: state by rank (a mention without state never sets one), ended_at and job_version_id
- * follow it; started_at the earliest START; span.
+ * follow it; started_at the earliest START; span. Nominal times, error message and parent run
+ * come from the run's merged facets, which this batch wrote just before (see batchStatements):
+ * a column is set only by a batch that carries the facet it reads. That batch holds the facet's
+ * run_facets row lock, so its read is the latest, whereas the values an upsert proposes are read
+ * before it waits for another batch's lock on the run and may be stale: those columns keep the
+ * row's (ADR 0008, addendum 4).
  */
-export function upsertRunsSql(rows: RunMutation[]): Statement | null {
+export function upsertRunsSql(rows: RunMutation[], facets: RunFacetMutation[]): Statement | null {
   if (rows.length === 0) return null;
+  const carried = new Map(DERIVING_FACETS.map((name) => [name, new Set<string>()]));
+  for (const f of facets) if (f.facetType === 'run') carried.get(f.name)?.add(f.runId);
   const source = recordset(rows, [
     ['id', 'uuid', (r) => r.id],
     ['job_id', 'uuid', (r) => r.jobId],
@@ -22,17 +45,25 @@ export function upsertRunsSql(rows: RunMutation[]): Statement | null {
     ['job_version_id', 'uuid', (r) => r.jobVersionId],
     ['at', 'timestamptz', (r) => r.at],
     ['event_id', 'bigint', (r) => r.eventId],
+    ...DERIVING_FACETS.map((name): Column<RunMutation> => [carries(name), 'boolean', (r) => carried.get(name)!.has(r.id)]),
   ]);
   const wins = `excluded.state IS NOT NULL AND (x.state IS NULL OR ${RANK('excluded', 'state', 'state_at', 'state_event_id')} > ${RANK('x', 'state', 'state_at', 'state_event_id')})`;
+  const readFacet = (name: string) =>
+    `CASE WHEN b.${carries(name)} THEN (SELECT facet FROM run_facets WHERE run_id = b.id AND facet_type = 'run' AND name = '${name}') END`;
+  const derivedValue = (d: (typeof DERIVED)[number]) => `CASE WHEN x.id IN (SELECT id FROM b WHERE ${carries(d.facet)}) THEN excluded.${d.column} ELSE x.${d.column} END`;
   return statement(`WITH u AS (SELECT * FROM ${source.sql}),
      g AS (SELECT id, min(at) AS first_at, max(at) AS last_at, min(at) FILTER (WHERE state = 'START') AS started_at FROM u GROUP BY id),
      b AS (SELECT DISTINCT ON (id) * FROM u ORDER BY id, state IS NOT NULL DESC, ${RANK('u', 'state', 'at', 'event_id')} DESC),
-     j AS (SELECT DISTINCT ON (id) id, job_id FROM u ORDER BY id, at, event_id)
-     INSERT INTO runs AS x (id, job_id, state, state_at, state_event_id, started_at, ended_at, job_version_id, first_seen_at, last_seen_at)
+     j AS (SELECT DISTINCT ON (id) id, job_id FROM u ORDER BY id, at, event_id),
+     d AS (SELECT b.id, ${DERIVED.map((c) => `(SELECT ${c.sql} FROM (SELECT ${readFacet(c.facet)} AS f) AS facet) AS ${c.column}`).join(',\n                  ')}
+             FROM b)
+     INSERT INTO runs AS x (id, job_id, state, state_at, state_event_id, started_at, ended_at, job_version_id, first_seen_at, last_seen_at,
+                            ${DERIVED.map((c) => c.column).join(', ')})
      SELECT b.id, j.job_id, b.state,
             CASE WHEN b.state IS NOT NULL THEN b.at END, CASE WHEN b.state IS NOT NULL THEN b.event_id END,
-            g.started_at, CASE WHEN b.state IN ${TERMINAL} THEN b.at END, b.job_version_id, g.first_at, g.last_at
-       FROM b JOIN g USING (id) JOIN j USING (id)
+            g.started_at, CASE WHEN b.state IN ${TERMINAL} THEN b.at END, b.job_version_id, g.first_at, g.last_at,
+            ${DERIVED.map((c) => `d.${c.column}`).join(', ')}
+       FROM b JOIN g USING (id) JOIN j USING (id) JOIN d USING (id)
       ORDER BY b.id
      ON CONFLICT (id) DO UPDATE SET
        state          = CASE WHEN ${wins} THEN excluded.state ELSE x.state END,
@@ -42,35 +73,10 @@ export function upsertRunsSql(rows: RunMutation[]): Statement | null {
        job_version_id = CASE WHEN ${wins} THEN excluded.job_version_id ELSE x.job_version_id END,
        started_at     = least(x.started_at, excluded.started_at),
        first_seen_at  = least(x.first_seen_at, excluded.first_seen_at),
-       last_seen_at   = greatest(x.last_seen_at, excluded.last_seen_at)
+       last_seen_at   = greatest(x.last_seen_at, excluded.last_seen_at),
+       ${DERIVED.map((c) => `${c.column} = ${derivedValue(c)}`).join(',\n       ')}
      WHERE ${wins}
         OR excluded.first_seen_at < x.first_seen_at OR excluded.last_seen_at > x.last_seen_at
-        OR excluded.started_at < coalesce(x.started_at, 'infinity')`, source);
-}
-
-const UUID = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
-
-/** The run facets the derived columns read: a batch without one of them cannot change those columns. */
-const DERIVING_FACETS = new Set(['nominalTime', 'errorMessage', 'parent']);
-
-/** Nominal times, error message and parent run: derived from the run's merged facets. */
-export function deriveRunColumnsSql(facets: RunFacetMutation[]): Statement | null {
-  const runIds = facets.filter((f) => f.facetType === 'run' && DERIVING_FACETS.has(f.name)).map((f) => f.runId);
-  if (runIds.length === 0) return null;
-  const ids = idList(runIds);
-  return statement(`UPDATE runs r SET nominal_start_time = c.nominal_start_time, nominal_end_time = c.nominal_end_time,
-            error_message = c.error_message, parent_run_id = c.parent_run_id
-       FROM (SELECT id,
-                    lineage_try_timestamptz(n->>'nominalStartTime') AS nominal_start_time,
-                    lineage_try_timestamptz(n->>'nominalEndTime') AS nominal_end_time,
-                    e->>'message' AS error_message,
-                    CASE WHEN p->'run'->>'runId' ~ ${UUID} AND lower(p->'run'->>'runId') <> id::text
-                         THEN (p->'run'->>'runId')::uuid END AS parent_run_id
-               FROM ${ids.sql} AS id,
-                    LATERAL (SELECT (SELECT facet FROM run_facets WHERE run_id = id AND facet_type = 'run' AND name = 'nominalTime') AS n,
-                                    (SELECT facet FROM run_facets WHERE run_id = id AND facet_type = 'run' AND name = 'errorMessage') AS e,
-                                    (SELECT facet FROM run_facets WHERE run_id = id AND facet_type = 'run' AND name = 'parent') AS p) AS facets) c
-      WHERE r.id = c.id AND r.id = ANY($1::uuid[])
-        AND (r.nominal_start_time, r.nominal_end_time, r.error_message, r.parent_run_id)
-            IS DISTINCT FROM (c.nominal_start_time, c.nominal_end_time, c.error_message, c.parent_run_id)`, ids);
+        OR excluded.started_at < coalesce(x.started_at, 'infinity')
+        OR (${DERIVED.map((c) => `x.${c.column}`).join(', ')}) IS DISTINCT FROM (${DERIVED.map(derivedValue).join(', ')})`, source);
 }

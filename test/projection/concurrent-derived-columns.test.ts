@@ -45,16 +45,30 @@ describe('derived run columns under two concurrent batches', () => {
     return pid;
   }
 
-  async function waitUntilBlocked(pid: number): Promise<void> {
+  /**
+   * The start of the statement that writes each table, as pg_stat_activity shows it (only the
+   * first kilobyte of a statement is kept there).
+   */
+  const STATEMENT_START = {
+    runs: 'WITH u AS (SELECT * FROM (SELECT c0 AS id, c1 AS job_id, c2 AS state',
+    run_facets: 'INSERT INTO run_facets AS x',
+  };
+
+  /** Until the backend waits for a lock in the statement that writes `table`. */
+  async function waitUntilBlocked(pid: number, table: keyof typeof STATEMENT_START): Promise<void> {
     for (let i = 0; i < 200; i++) {
-      const [row] = await dataSource.query(`SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1`, [pid]);
-      if (row?.wait_event_type === 'Lock') return;
+      const [row] = await dataSource.query(`SELECT wait_event_type, query FROM pg_stat_activity WHERE pid = $1`, [pid]);
+      if (row?.wait_event_type === 'Lock' && row.query.startsWith(STATEMENT_START[table])) return;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    throw new Error('the second batch never waited for the first: the scenario does not overlap');
+    throw new Error(`the second batch never waited for the first in its ${table} statement: the scenario does not overlap there`);
   }
 
-  async function projectOverlapping(first: Record<string, unknown>, second: Record<string, unknown>): Promise<void> {
+  async function projectOverlapping(
+    first: Record<string, unknown>,
+    second: Record<string, unknown>,
+    blockedAt: keyof typeof STATEMENT_START = 'runs',
+  ): Promise<void> {
     const one = dataSource.createQueryRunner();
     const two = dataSource.createQueryRunner();
     try {
@@ -63,7 +77,7 @@ describe('derived run columns under two concurrent batches', () => {
       await two.startTransaction();
       const pid = await backendPid(two);
       const applying = applier.apply(two.manager, processEvents([logged(second, '2')]));
-      await waitUntilBlocked(pid);
+      await waitUntilBlocked(pid, blockedAt);
       await one.commitTransaction();
       await applying;
       await two.commitTransaction();
@@ -94,6 +108,17 @@ describe('derived run columns under two concurrent batches', () => {
       runEvent('FAIL', runId, '2026-12-01T09:05:00Z', { errorMessage: facet({ message: 'division by zero', programmingLanguage: 'SQL' }) }),
     );
     expect(await derived(runId)).toEqual({ nominal_start_time: new Date(NOMINAL.nominalStartTime), error_message: 'division by zero', parent_run_id: null });
+  });
+
+  it('keeps the newer nominal time when an older event with another waited for it on the facet', async () => {
+    const runId = randomUUID();
+    const older = { nominalStartTime: '2026-11-29T00:00:00Z', nominalEndTime: '2026-11-30T00:00:00Z' };
+    await projectOverlapping(
+      runEvent('COMPLETE', runId, '2026-12-01T11:05:00Z', { nominalTime: facet(NOMINAL) }),
+      runEvent('START', runId, '2026-12-01T11:00:00Z', { nominalTime: facet(older) }),
+      'run_facets',
+    );
+    expect(await derived(runId)).toEqual({ nominal_start_time: new Date(NOMINAL.nominalStartTime), error_message: null, parent_run_id: null });
   });
 
   it("keeps a run's own parent when a child names the run as its parent meanwhile", async () => {

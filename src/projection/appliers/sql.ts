@@ -91,7 +91,10 @@ export const stamp = <T extends { at: Date; eventId: string }>(): Array<Column<T
 
 /**
  * The "latest" guard: one row per key holds the value of the greatest (event time, event id);
- * an older event, early or late, changes nothing. Rows are written in key order.
+ * an older event, early or late, changes nothing. Rows are written in key order. Every key the
+ * batch names is locked until commit, also where its event loses (ON CONFLICT DO UPDATE locks the
+ * row even when its WHERE is false): the runs upsert relies on it (ADR 0008, addendum 4), so keys
+ * must not be filtered out before the statement.
  */
 export function latestSql<T extends { at: Date; eventId: string }>(
   table: string,

@@ -33,11 +33,44 @@ export type Column<T> = [name: string, pgType: string, value: (row: T) => unknow
  * as column lineage edges they were half of the parameter.
  */
 export function recordset<T>(rows: T[], columns: Array<Column<T>>): Source {
-  const records = rows.map((row) => Object.fromEntries(columns.map(([, , value], i) => [`c${i}`, value(row) ?? null])));
   const renamed = columns.map(([name], i) => `c${i} AS ${name}`).join(', ');
   const typed = columns.map(([, type], i) => `c${i} ${type}`).join(', ');
   // The planner estimates a function's rows without looking at its argument, so every plan is the same.
-  return { sql: `(SELECT ${renamed} FROM jsonb_to_recordset($1::jsonb) AS r(${typed})) AS u`, value: JSON.stringify(records) };
+  return { sql: `(SELECT ${renamed} FROM jsonb_to_recordset($1::jsonb) AS r(${typed})) AS u`, value: recordsJson(rows, columns) };
+}
+
+/**
+ * The rows as a JSON array of objects keyed c0, c1, ..., written as text value by value: what
+ * JSON.stringify gives for one object per row, at less than half the cost. Most of that cost was
+ * formatting the same event time again for every row of an event (a batch of 200 Trino events has
+ * 1,400 run facet rows); a Date is formatted once here while the rows repeat it.
+ */
+function recordsJson<T>(rows: T[], columns: Array<Column<T>>): string {
+  const prefixes = columns.map((_, i) => `${i === 0 ? '{' : ','}"c${i}":`);
+  let lastDate: Date | undefined;
+  let lastDateJson = '';
+  let out = '[';
+  for (let r = 0; r < rows.length; r++) {
+    if (r > 0) out += ',';
+    for (let c = 0; c < columns.length; c++) {
+      const value = columns[c][2](rows[r]);
+      let json: string;
+      if (value === undefined || value === null) {
+        json = 'null';
+      } else if (value instanceof Date) {
+        if (value !== lastDate) {
+          lastDate = value;
+          lastDateJson = JSON.stringify(value);
+        }
+        json = lastDateJson;
+      } else {
+        json = JSON.stringify(value);
+      }
+      out += prefixes[c] + json;
+    }
+    out += '}';
+  }
+  return `${out}]`;
 }
 
 /**

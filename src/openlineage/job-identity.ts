@@ -34,5 +34,7 @@ export interface DatasetName {
  */
 export function jobVersionId(namespace: string, name: string, inputs: DatasetName[], outputs: DatasetName[], location: string | null): string {
   const pairs = (datasets: DatasetName[]) => datasets.map((d) => [d.namespace, d.name]);
-  return uuidv5(JSON.stringify([namespace, name, pairs(inputs), pairs(outputs), location]), JOB_VERSION_ID_NAMESPACE);
+  return jobVersionIdOf(JSON.stringify([namespace, name, pairs(inputs), pairs(outputs), location]));
 }
+// A scheduled job finishes with the same version run after run.
+const jobVersionIdOf = memoized((key) => uuidv5(key, JOB_VERSION_ID_NAMESPACE));

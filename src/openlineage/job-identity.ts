@@ -34,11 +34,7 @@ export interface DatasetName {
  */
 export function jobVersionId(namespace: string, name: string, inputs: DatasetName[], outputs: DatasetName[], location: string | null): string {
   const pairs = (datasets: DatasetName[]) => datasets.map((d) => [d.namespace, d.name]);
-  const key = JSON.stringify([namespace, name, pairs(inputs), pairs(outputs), location]);
-  return key.length <= REMEMBERED_VERSION_KEY_LENGTH ? jobVersionIdOf(key) : newJobVersionId(key);
+  return jobVersionIdOf(JSON.stringify([namespace, name, pairs(inputs), pairs(outputs), location]));
 }
-const newJobVersionId = (key: string) => uuidv5(key, JOB_VERSION_ID_NAMESPACE);
-// A scheduled job finishes with the same version run after run. A key names every input and
-// output, so only short ones are remembered, and fewer than names: at most 10,000 x 2 KB.
-const REMEMBERED_VERSION_KEY_LENGTH = 2048;
-const jobVersionIdOf = memoized(newJobVersionId, 10000);
+// A scheduled job finishes with the same version run after run.
+const jobVersionIdOf = memoized((key) => uuidv5(key, JOB_VERSION_ID_NAMESPACE));

@@ -41,9 +41,10 @@ export function recordset<T>(rows: T[], columns: Array<Column<T>>): Source {
 
 /**
  * The rows as a JSON array of objects keyed c0, c1, ..., written as text value by value: what
- * JSON.stringify gives for one object per row, at less than half the cost. Most of that cost was
- * formatting the same event time again for every row of an event (a batch of 200 Trino events has
- * 1,400 run facet rows); a Date is formatted once here while the rows repeat it.
+ * JSON.stringify gives for one object per row. Most of the cost of building one object per row and
+ * stringifying it was formatting the same event time again for every row of an event (a batch of
+ * 200 Trino events has 1,400 run facet rows); a Date is formatted once here while the rows repeat
+ * it (ADR 0008, addendum 6).
  */
 function recordsJson<T>(rows: T[], columns: Array<Column<T>>): string {
   const prefixes = columns.map((_, i) => `${i === 0 ? '{' : ','}"c${i}":`);

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { observePoolQuery } from '../core/observability/metrics';
+import { AppendedEvent, RecentEvents } from './recent-events';
 
 /** One event ready for the log: extracted columns plus the JSON text to store verbatim. */
 export interface NewLogEvent {
@@ -46,12 +47,25 @@ const APPEND = {
              ) AS r(kind, event_type, event_time, run_id, job_namespace, job_name, producer, schema_url,
                     content_hash, source_type, source_principal, peer_address, user_agent, payload)
       ON CONFLICT (content_hash) DO NOTHING
-      RETURNING id, content_hash
+      RETURNING id, content_hash, event_kind, event_type, event_time, run_id, job_namespace, job_name
     ), queued AS (
       INSERT INTO projection_queue (event_id) SELECT id FROM inserted
     )
-    SELECT content_hash FROM inserted`,
+    SELECT * FROM inserted`,
 };
+
+function appended(row: AppendedRow, event: NewLogEvent): AppendedEvent {
+  return {
+    eventId: String(row.id),
+    kind: row.event_kind,
+    eventType: row.event_type,
+    eventTime: row.event_time,
+    runId: row.run_id,
+    jobNamespace: row.job_namespace,
+    jobName: row.job_name,
+    json: event.json,
+  };
+}
 
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c));
 
@@ -84,13 +98,28 @@ function parameters(events: NewLogEvent[]): unknown[] {
   return [...columns, Buffer.concat(payloads)];
 }
 
+/** A stored row as the append returns it: the columns as the log holds them (its uuid and time). */
+interface AppendedRow {
+  id: string;
+  content_hash: Buffer;
+  event_kind: NewLogEvent['kind'];
+  event_type: string | null;
+  event_time: Date;
+  run_id: string | null;
+  job_namespace: string | null;
+  job_name: string | null;
+}
+
 /**
  * The only writer of `lineage_events` and of new `projection_queue` rows. The log is
  * append-only: this class has no update or delete.
  */
 @Injectable()
 export class EventLogRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly recent: RecentEvents,
+  ) {}
 
   /** TypeORM's pg pool: its query runner cannot name (and so prepare once) a statement. */
   private get pool(): Pool {
@@ -101,7 +130,8 @@ export class EventLogRepository {
    * Appends the events and queues them for projection in one statement. An event whose content
    * hash is already in the log is not stored again. Rows go in sorted by hash, so concurrent
    * batches that hold the same events lock them in the same order. Returns, per input event,
-   * whether it was a duplicate (already stored, or earlier in this same batch).
+   * whether it was a duplicate (already stored, or earlier in this same batch). The events stored
+   * are remembered for this replica's projection (RecentEvents) once committed.
    */
   async append(events: NewLogEvent[]): Promise<boolean[]> {
     const byHash = new Map<string, NewLogEvent>();
@@ -111,14 +141,16 @@ export class EventLogRepository {
     }
     const unique = [...byHash.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, event]) => event);
     const started = process.hrtime.bigint();
-    let rows: Array<{ content_hash: Buffer }>;
+    let rows: AppendedRow[];
     try {
-      ({ rows } = await this.pool.query<{ content_hash: Buffer }>(appendStatement(unique)));
+      ({ rows } = await this.pool.query<AppendedRow>(appendStatement(unique)));
     } catch (error) {
       observePoolQuery(APPEND.text, false, Number(process.hrtime.bigint() - started) / 1e9);
       throw error;
     }
     observePoolQuery(APPEND.text, true, Number(process.hrtime.bigint() - started) / 1e9);
+    // One statement outside a transaction: its rows are committed once it returns.
+    this.recent.remember(rows.map((row) => appended(row, byHash.get(row.content_hash.toString('hex'))!)));
     const stored = new Set(rows.map((row) => row.content_hash.toString('hex')));
     const seen = new Set<string>();
     return events.map((event) => {

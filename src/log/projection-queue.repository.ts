@@ -3,29 +3,46 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { PROJECTION_DATABASE } from '../database/database.module';
 import { DataSource, EntityManager } from 'typeorm';
 import { LoggedEvent } from './logged-event';
+import { LogMetrics } from './log.metrics';
+import { RecentEvents } from './recent-events';
+
+/** Log order: event ids are bigints in decimal. */
+const byEventId = (a: LoggedEvent, b: LoggedEvent) =>
+  a.eventId.length - b.eventId.length || (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0);
 
 /** All SQL on `projection_queue` (ingest's insert is part of the log append). */
 @Injectable()
 export class ProjectionQueueRepository {
-  constructor(@InjectDataSource(PROJECTION_DATABASE) private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource(PROJECTION_DATABASE) private readonly dataSource: DataSource,
+    private readonly recent: RecentEvents,
+    private readonly metrics: LogMetrics,
+  ) {}
 
   /**
-   * Claims up to `limit` queued events for this transaction. SKIP LOCKED lets every worker of
-   * every replica take a different batch without waiting for the others.
+   * Claims up to `limit` queued events for this transaction, in log order. SKIP LOCKED lets every
+   * worker of every replica take a different batch without waiting for the others. The payloads
+   * of events this replica appended come from memory (RecentEvents); the others are read back.
    */
   async claim(manager: EntityManager, limit: number): Promise<LoggedEvent[]> {
+    const claimed: Array<{ event_id: string }> = await manager.query(
+      'SELECT event_id FROM projection_queue ORDER BY event_id LIMIT $1 FOR UPDATE SKIP LOCKED',
+      [limit],
+    );
+    const { found, missing } = this.recent.take(claimed.map((row) => String(row.event_id)));
+    const read = missing.length > 0 ? await this.read(manager, missing) : [];
+    this.metrics.claimed(found.length, read.length);
+    return read.length === 0 ? found.sort(byEventId) : [...found, ...read].sort(byEventId);
+  }
+
+  private async read(manager: EntityManager, eventIds: string[]): Promise<LoggedEvent[]> {
     const rows: Array<{
       id: string; event_kind: LoggedEvent['kind']; event_type: string | null; event_time: Date; run_id: string | null;
       job_namespace: string | null; job_name: string | null; payload: Record<string, unknown>;
     }> = await manager.query(
-      // Claim first, then join: the planner then looks events up by id instead of hashing the log.
-      `WITH claimed AS (
-         SELECT event_id FROM projection_queue ORDER BY event_id LIMIT $1 FOR UPDATE SKIP LOCKED
-       )
-       SELECT e.id, e.event_kind, e.event_type, e.event_time, e.run_id, e.job_namespace, e.job_name, e.payload
-         FROM claimed JOIN lineage_events e ON e.id = claimed.event_id
-        ORDER BY e.id`,
-      [limit],
+      `SELECT id, event_kind, event_type, event_time, run_id, job_namespace, job_name, payload
+         FROM lineage_events WHERE id = ANY($1::bigint[])`,
+      [eventIds],
     );
     return rows.map((r) => ({
       eventId: String(r.id),

@@ -1,0 +1,88 @@
+import { LoggedEvent } from './logged-event';
+
+/** A committed event as the log holds it, its payload still the text that was stored. */
+export interface AppendedEvent extends Omit<LoggedEvent, 'payload'> {
+  json: Buffer;
+}
+
+interface Entry {
+  event: AppendedEvent;
+  rememberedAt: number;
+}
+
+/**
+ * At most this many payload bytes are remembered: about 5,000 Trino events, 9 s of the
+ * benchmark's saturated ingest. Beyond it the oldest go first; the projection reads those from the log.
+ */
+export const RECENT_EVENTS_MAX_BYTES = 32 * 1024 * 1024;
+/** An event another replica projected is never taken here: it is forgotten after this. */
+export const RECENT_EVENTS_MAX_AGE_MS = 60_000;
+
+/**
+ * The events this replica appended and that no projection batch has claimed yet, so that the
+ * projection takes their payloads from memory rather than reading them back from the log
+ * (PostgreSQL detoasts, decompresses and sends 6 KB per Trino event; ADR 0008, addendum 7).
+ * The log is append-only, so a remembered event is exactly what the log holds for its id, for
+ * as long as it is remembered: there is nothing to invalidate, only memory to bound. An event
+ * missing here (appended by another replica or before a restart, evicted, or claimed by a batch
+ * that rolled back) is read from the log.
+ */
+export class RecentEvents {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxBytes = RECENT_EVENTS_MAX_BYTES,
+    private readonly maxAgeMs = RECENT_EVENTS_MAX_AGE_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Called with events once they are committed. */
+  remember(events: AppendedEvent[]): void {
+    const now = this.now();
+    for (const event of events) {
+      if (event.json.length > this.maxBytes || this.entries.has(event.eventId)) continue;
+      this.entries.set(event.eventId, { event, rememberedAt: now });
+      this.bytes += event.json.length;
+    }
+    this.evict(now);
+  }
+
+  /**
+   * The remembered events among `eventIds`, parsed, each forgotten as it is taken (a batch that
+   * rolls back reads them from the log again); `missing` are the ids to read from the log.
+   */
+  take(eventIds: string[]): { found: LoggedEvent[]; missing: string[] } {
+    const found: LoggedEvent[] = [];
+    const missing: string[] = [];
+    for (const id of eventIds) {
+      const entry = this.entries.get(id);
+      if (!entry) {
+        missing.push(id);
+        continue;
+      }
+      this.forget(id, entry);
+      const { json, ...columns } = entry.event;
+      found.push({ ...columns, payload: JSON.parse(json.toString('utf8')) as Record<string, unknown> });
+    }
+    return { found, missing };
+  }
+
+  /** How many payload bytes are held now. */
+  heldBytes(): number {
+    return this.bytes;
+  }
+
+  /** Oldest first, while over the byte budget or too old (a Map iterates in insertion order). */
+  private evict(now: number): void {
+    for (const [id, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes && now - entry.rememberedAt <= this.maxAgeMs) return;
+      this.forget(id, entry);
+    }
+  }
+
+  private forget(id: string, entry: Entry): void {
+    this.entries.delete(id);
+    this.bytes -= entry.event.json.length;
+  }
+}

@@ -1,0 +1,65 @@
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { PROJECTION_DATABASE } from '../../src/database/database.module';
+import { LoggedEvent } from '../../src/log/logged-event';
+import { ProjectionQueueRepository } from '../../src/log/projection-queue.repository';
+import { eventFixtures } from '../support/fixtures';
+import { InProcessApp, startInProcessApp } from '../support/in-process-app';
+
+/** Numbers JSON.stringify would change, an upper-case run id, a time with microseconds and an offset. */
+const AWKWARD_EVENT = `{"eventType":"START","eventTime":"2026-12-01T12:00:00.123456+01:30",
+  "producer":"https://example.com/producer","schemaURL":"https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent",
+  "run":{"runId":"0195F7A4-3C2B-7D4E-9F10-ABCDEF012345","facets":{"x":{"_producer":"p","_schemaURL":"s","big":12345678901234567891,"price":1.50}}},
+  "job":{"namespace":"awkward","name":"job"},"inputs":[{"namespace":"db","name":"t","facets":{}}],"outputs":[]}`;
+
+class RolledBack extends Error {}
+
+describe('the events a projection batch claims', () => {
+  let store: InProcessApp;
+  beforeAll(async () => {
+    store = await startInProcessApp();
+  });
+  afterAll(() => store.close());
+
+  const claimAll = async (): Promise<LoggedEvent[]> => {
+    const dataSource = store.app.get<DataSource>(getDataSourceToken(PROJECTION_DATABASE));
+    let claimed: LoggedEvent[] = [];
+    await dataSource
+      .transaction(async (manager) => {
+        claimed = await store.app.get(ProjectionQueueRepository).claim(manager, 1000);
+        throw new RolledBack();
+      })
+      .catch((error) => {
+        if (!(error instanceof RolledBack)) throw error;
+      });
+    return claimed;
+  };
+  const comparable = (events: LoggedEvent[]) => events.map((e) => ({ ...e, eventTime: e.eventTime.toISOString() }));
+  const payloadsClaimed = async (source: string): Promise<number> => {
+    const metrics = (await store.request('GET', '/metrics')).text;
+    return Number(new RegExp(`^metadata_store_projection_payloads_total\\{source="${source}"\\} (\\d+)`, 'm').exec(metrics)?.[1] ?? 0);
+  };
+
+  it('are the same whether their payloads come from this replica\'s memory or from the log', async () => {
+    const bodies = [...eventFixtures().map((f) => f.text), AWKWARD_EVENT];
+    for (const body of bodies) {
+      const batch = body.trimStart().startsWith('[');
+      const res = await store.request('POST', batch ? '/api/v1/lineage/batch' : '/api/v1/lineage', body);
+      expect(res.status).toBeLessThan(300);
+    }
+
+    const fromMemory = await claimAll();
+    expect(await payloadsClaimed('memory')).toBe(fromMemory.length);
+    expect(await payloadsClaimed('log')).toBe(0);
+    // The batch rolled back: its events are queued again, and now read back from the log.
+    const fromLog = await claimAll();
+    expect(await payloadsClaimed('log')).toBe(fromLog.length);
+
+    expect(fromMemory.length).toBeGreaterThan(bodies.length);
+    expect(comparable(fromMemory)).toEqual(comparable(fromLog));
+    const awkward = fromMemory.find((e) => e.jobNamespace === 'awkward')!;
+    expect(awkward.runId).toBe('0195f7a4-3c2b-7d4e-9f10-abcdef012345');
+    expect(awkward.eventTime.toISOString()).toBe('2026-12-01T10:30:00.123456Z');
+    expect((awkward.payload as any).run.facets.x).toEqual({ _producer: 'p', _schemaURL: 's', big: 12345678901234567891, price: 1.5 });
+  });
+});

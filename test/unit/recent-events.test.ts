@@ -1,0 +1,57 @@
+import { AppendedEvent, RecentEvents } from '../../src/log/recent-events';
+
+const event = (eventId: string, payload: object = { eventType: 'START', n: eventId }): AppendedEvent => ({
+  eventId,
+  kind: 'run',
+  eventType: 'START',
+  eventTime: new Date('2026-12-01T10:00:00Z'),
+  runId: '0195f7a4-0000-7000-8000-000000000001',
+  jobNamespace: 'ns',
+  jobName: 'job',
+  json: Buffer.from(JSON.stringify(payload)),
+});
+
+describe('the events this replica appended, remembered for its projection', () => {
+  it('gives a remembered event once, with its payload parsed from the text stored, and names the ids it does not hold', () => {
+    const recent = new RecentEvents();
+    recent.remember([event('7', { eventType: 'START', big: 12345678901234567891, price: 1.5 }), event('8')]);
+    const first = recent.take(['7', '9']);
+    expect(first.missing).toEqual(['9']);
+    expect(first.found).toEqual([
+      {
+        eventId: '7', kind: 'run', eventType: 'START', eventTime: new Date('2026-12-01T10:00:00Z'),
+        runId: '0195f7a4-0000-7000-8000-000000000001', jobNamespace: 'ns', jobName: 'job',
+        payload: { eventType: 'START', big: 12345678901234567891, price: 1.5 },
+      },
+    ]);
+    // Taken means forgotten: a batch that rolls back reads the event from the log again.
+    expect(recent.take(['7', '8'])).toEqual({ found: [expect.objectContaining({ eventId: '8' })], missing: ['7'] });
+    expect(recent.heldBytes()).toBe(0);
+  });
+
+  it('forgets the oldest events first once their payloads pass the byte budget', () => {
+    const a = event('1');
+    const recent = new RecentEvents(a.json.length * 2);
+    recent.remember([a, event('2')]);
+    recent.remember([event('3')]);
+    expect(recent.take(['1', '2', '3']).missing).toEqual(['1']);
+  });
+
+  it('forgets events no batch of this replica claimed (another replica projected them) once they are too old', () => {
+    let now = 0;
+    const recent = new RecentEvents(1024 * 1024, 60_000, () => now);
+    recent.remember([event('1')]);
+    now = 30_000;
+    recent.remember([event('2')]);
+    now = 61_000;
+    recent.remember([event('3')]);
+    expect(recent.take(['1', '2', '3']).missing).toEqual(['1']);
+    expect(recent.heldBytes()).toBe(0);
+  });
+
+  it('never holds one payload larger than the whole budget', () => {
+    const recent = new RecentEvents(10);
+    recent.remember([event('1')]);
+    expect(recent.take(['1']).missing).toEqual(['1']);
+  });
+});

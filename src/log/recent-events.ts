@@ -11,12 +11,17 @@ interface Entry {
 }
 
 /**
- * At most this many payload bytes are remembered: about 5,000 Trino events, 9 s of the
- * benchmark's saturated ingest. Beyond it the oldest go first; the projection reads those from the log.
+ * At most this many payload bytes are remembered: about 2,700 Trino events, 5 s of the
+ * benchmark's saturated sync ingest, where the projection runs about 1 s behind. When full, new
+ * events are not remembered (the projection reads them from the log): the ones held are the
+ * oldest, which the projection claims next, so under a backlog the memory held still serves.
  */
-export const RECENT_EVENTS_MAX_BYTES = 32 * 1024 * 1024;
-/** An event another replica projected is never taken here: it is forgotten after this. */
-export const RECENT_EVENTS_MAX_AGE_MS = 60_000;
+export const RECENT_EVENTS_MAX_BYTES = 16 * 1024 * 1024;
+/**
+ * An event not claimed this long after its append was claimed by another replica, or waits
+ * behind a backlog: it is forgotten, to make room.
+ */
+export const RECENT_EVENTS_MAX_AGE_MS = 10_000;
 
 /**
  * The events this replica appended and that no projection batch has claimed yet, so that the
@@ -24,8 +29,8 @@ export const RECENT_EVENTS_MAX_AGE_MS = 60_000;
  * (PostgreSQL detoasts, decompresses and sends 6 KB per Trino event; ADR 0008, addendum 7).
  * The log is append-only, so a remembered event is exactly what the log holds for its id, for
  * as long as it is remembered: there is nothing to invalidate, only memory to bound. An event
- * missing here (appended by another replica or before a restart, evicted, or claimed by a batch
- * that rolled back) is read from the log.
+ * missing here (appended by another replica or before a restart, not remembered for want of room,
+ * forgotten for age, or claimed by a batch that rolled back) is read from the log.
  */
 export class RecentEvents {
   private readonly entries = new Map<string, Entry>();
@@ -40,12 +45,12 @@ export class RecentEvents {
   /** Called with events once they are committed. */
   remember(events: AppendedEvent[]): void {
     const now = this.now();
+    this.forgetOlderThan(now - this.maxAgeMs);
     for (const event of events) {
-      if (event.json.length > this.maxBytes || this.entries.has(event.eventId)) continue;
+      if (this.bytes + event.json.length > this.maxBytes) return;
       this.entries.set(event.eventId, { event, rememberedAt: now });
       this.bytes += event.json.length;
     }
-    this.evict(now);
   }
 
   /**
@@ -73,10 +78,10 @@ export class RecentEvents {
     return this.bytes;
   }
 
-  /** Oldest first, while over the byte budget or too old (a Map iterates in insertion order). */
-  private evict(now: number): void {
+  /** A Map iterates in insertion order: the oldest first. */
+  private forgetOlderThan(time: number): void {
     for (const [id, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes && now - entry.rememberedAt <= this.maxAgeMs) return;
+      if (entry.rememberedAt >= time) return;
       this.forget(id, entry);
     }
   }

@@ -29,21 +29,23 @@ describe('the events this replica appended, remembered for its projection', () =
     expect(recent.heldBytes()).toBe(0);
   });
 
-  it('forgets the oldest events first once their payloads pass the byte budget', () => {
+  it('remembers no more once its payloads fill the byte budget, keeping the oldest (claimed next) until they are taken', () => {
     const a = event('1');
     const recent = new RecentEvents(a.json.length * 2);
-    recent.remember([a, event('2')]);
-    recent.remember([event('3')]);
-    expect(recent.take(['1', '2', '3']).missing).toEqual(['1']);
+    recent.remember([a, event('2'), event('3')]);
+    recent.remember([event('4')]);
+    expect(recent.take(['1', '3', '4'])).toEqual({ found: [expect.objectContaining({ eventId: '1' })], missing: ['3', '4'] });
+    recent.remember([event('5')]);
+    expect(recent.take(['2', '5']).missing).toEqual([]);
   });
 
   it('forgets events no batch of this replica claimed (another replica projected them) once they are too old', () => {
     let now = 0;
-    const recent = new RecentEvents(1024 * 1024, 60_000, () => now);
+    const recent = new RecentEvents(1024 * 1024, 10_000, () => now);
     recent.remember([event('1')]);
-    now = 30_000;
+    now = 5_000;
     recent.remember([event('2')]);
-    now = 61_000;
+    now = 11_000;
     recent.remember([event('3')]);
     expect(recent.take(['1', '2', '3']).missing).toEqual(['1']);
     expect(recent.heldBytes()).toBe(0);

@@ -20,13 +20,21 @@ export class ProjectionQueueRepository {
   ) {}
 
   /**
-   * Claims up to `limit` queued events for this transaction, in log order. SKIP LOCKED lets every
-   * worker of every replica take a different batch without waiting for the others. The payloads
-   * of events this replica appended come from memory (RecentEvents); the others are read back.
+   * Takes up to `limit` queued events off the queue in this transaction, in log order: their
+   * queue rows are deleted now and come back if the transaction rolls back, so a batch that fails
+   * or a replica that dies mid-batch leaves its events queued. The delete locks the rows, and SKIP
+   * LOCKED lets every worker of every replica take a different batch without waiting for the
+   * others; locking the rows, then deleting them at the end, wrote each row twice. The payloads of
+   * events this replica appended come from memory (RecentEvents); the others are read back.
    */
   async claim(manager: EntityManager, limit: number): Promise<LoggedEvent[]> {
-    const claimed: Array<{ event_id: string }> = await manager.query(
-      'SELECT event_id FROM projection_queue ORDER BY event_id LIMIT $1 FOR UPDATE SKIP LOCKED',
+    // TypeORM answers a DELETE with [rows, row count].
+    const [claimed]: [Array<{ event_id: string }>, number] = await manager.query(
+      // MATERIALIZED: the LIMIT ... SKIP LOCKED query runs once, whatever the plan.
+      `WITH claimed AS MATERIALIZED (
+         SELECT event_id FROM projection_queue ORDER BY event_id LIMIT $1 FOR UPDATE SKIP LOCKED
+       )
+       DELETE FROM projection_queue q USING claimed WHERE q.event_id = claimed.event_id RETURNING q.event_id`,
       [limit],
     );
     const { found, missing } = this.recent.take(claimed.map((row) => String(row.event_id)));
@@ -54,10 +62,6 @@ export class ProjectionQueueRepository {
       jobName: r.job_name,
       payload: r.payload,
     }));
-  }
-
-  async remove(manager: EntityManager, eventIds: string[]): Promise<void> {
-    await manager.query('DELETE FROM projection_queue WHERE event_id = ANY($1::bigint[])', [eventIds]);
   }
 
   /** Queues every logged event again (for `reproject`). */

@@ -10,8 +10,8 @@ import { ProjectionMetrics } from './projection.metrics';
 import { SetAsideRepository } from './set-aside.repository';
 
 /**
- * Applies one batch of queued events: claim (SKIP LOCKED), process (pure), apply to the read
- * tables and delete the queue rows, all in one transaction. Each event is projected exactly
+ * Applies one batch of queued events: claim (taking their queue rows, SKIP LOCKED), process
+ * (pure), apply to the read tables, all in one transaction. Each event is projected exactly
  * once: a crash rolls the batch back and its rows are claimed again.
  */
 @Injectable()
@@ -63,7 +63,6 @@ export class ProjectionWriter {
         this.metrics.setAside();
         this.logger.error({ eventId, err: reason }, 'projection: event set aside, its data cannot be projected (it stays in the log)');
       }
-      await this.queue.remove(manager, [eventId]);
       return [eventId];
     });
   }
@@ -73,9 +72,7 @@ export class ProjectionWriter {
       const events = await this.queue.claim(manager, limit);
       if (events.length === 0) return [];
       await this.applier.apply(manager, await processEventsInSlices(events));
-      const ids = events.map((e) => e.eventId);
-      await this.queue.remove(manager, ids);
-      return ids;
+      return events.map((e) => e.eventId);
     });
   }
 

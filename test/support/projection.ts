@@ -30,7 +30,6 @@ export async function projectStrictly(store: InProcessApp, batchSize = 1000): Pr
       const events = await queue.claim(manager, batchSize);
       if (events.length === 0) return 0;
       await applier.apply(manager, processEvents(events));
-      await queue.remove(manager, events.map((e) => e.eventId));
       return events.length;
     });
     if (n === 0) return projected;

@@ -3,8 +3,8 @@
 // takes the server's URL: BENCH_DATABASE_URL, a role that may create databases).
 // Two databases are migrated by this checkout, one per method. The store's own append statement
 // (batches of BENCH_BATCH events, one transaction each, one connection) runs on both in turns,
-// then reads of the newest payloads, 200 at a time (the projection's claim reads its batch's
-// payloads back, though through the queue). Reports per event: the
+// then reads of the newest payloads, 200 at a time (as the projection's claim reads back those of
+// events another replica appended). Reports per event: the
 // backend's CPU when the server is on this machine (else only the wall time), and the bytes stored.
 //   BENCH_ROUNDS (6), BENCH_BATCHES (300 per round), BENCH_BATCH (16: the store's events per commit under wrk).
 import { createRequire } from 'node:module';

@@ -39,11 +39,12 @@ export const VARIANTS = [
     setup: '',
     sql: (cols, rows) => `
       WITH inserted AS (
-        INSERT INTO lineage_events (${cols}) ${rows} ON CONFLICT (content_hash) DO NOTHING RETURNING id, content_hash
+        INSERT INTO lineage_events (${cols}) ${rows} ON CONFLICT (content_hash) DO NOTHING
+        RETURNING id, content_hash, event_kind, event_type, event_time, run_id, job_namespace, job_name
       ), queued AS (
         INSERT INTO projection_queue (event_id) SELECT id FROM inserted
       )
-      SELECT content_hash FROM inserted`,
+      SELECT * FROM inserted`,
   },
 ];
 

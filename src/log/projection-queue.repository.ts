@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { PROJECTION_DATABASE } from '../database/database.module';
 import { DataSource, EntityManager } from 'typeorm';
@@ -13,6 +13,8 @@ const byEventId = (a: LoggedEvent, b: LoggedEvent) =>
 /** All SQL on `projection_queue` (ingest's insert is part of the log append). */
 @Injectable()
 export class ProjectionQueueRepository {
+  private readonly logger = new Logger(ProjectionQueueRepository.name);
+
   constructor(
     @InjectDataSource(PROJECTION_DATABASE) private readonly dataSource: DataSource,
     private readonly recent: RecentEvents,
@@ -40,6 +42,10 @@ export class ProjectionQueueRepository {
     const { found, missing } = this.recent.take(claimed.map((row) => String(row.event_id)));
     const read = missing.length > 0 ? await this.read(manager, missing) : [];
     this.metrics.claimed(found.length, read.length);
+    if (read.length < missing.length) {
+      // The log is append-only; only an operator's hand removes a row from it. Its queue row goes.
+      this.logger.warn({ eventIds: missing.length - read.length }, 'projection: queued events missing from the log were dropped from the queue');
+    }
     return read.length === 0 ? found.sort(byEventId) : [...found, ...read].sort(byEventId);
   }
 

@@ -8,6 +8,8 @@ export interface AppendedEvent extends Omit<LoggedEvent, 'payload'> {
 interface Entry {
   event: AppendedEvent;
   rememberedAt: number;
+  /** What it counts against the budget. */
+  size: number;
 }
 
 /**
@@ -22,6 +24,19 @@ export const RECENT_EVENTS_MAX_BYTES = 16 * 1024 * 1024;
  * behind a backlog: it is forgotten, to make room.
  */
 export const RECENT_EVENTS_MAX_AGE_MS = 10_000;
+/** What an entry costs beyond its payload's bytes (the map's entry, the columns), roughly. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/**
+ * The payload in memory of its own: a request's bytes are a view of the chunk they came in
+ * (with the headers, or a batch's other events), which would stay alive as long as the view.
+ */
+function ownBytes(json: Buffer): Buffer {
+  if (json.byteOffset === 0 && json.byteLength === json.buffer.byteLength) return json;
+  const copy = Buffer.allocUnsafeSlow(json.length); // not from the shared pool: its own memory
+  json.copy(copy);
+  return copy;
+}
 
 /**
  * The events this replica appended and that no projection batch has claimed yet, so that the
@@ -39,7 +54,8 @@ export class RecentEvents {
   constructor(
     private readonly maxBytes = RECENT_EVENTS_MAX_BYTES,
     private readonly maxAgeMs = RECENT_EVENTS_MAX_AGE_MS,
-    private readonly now: () => number = Date.now,
+    /** Milliseconds on a clock that never steps back. */
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** Called with events once they are committed. */
@@ -47,9 +63,13 @@ export class RecentEvents {
     const now = this.now();
     this.forgetOlderThan(now - this.maxAgeMs);
     for (const event of events) {
-      if (this.bytes + event.json.length > this.maxBytes) return;
-      this.entries.set(event.eventId, { event, rememberedAt: now });
-      this.bytes += event.json.length;
+      // An id already held is of a log emptied since (TRUNCATE ... RESTART IDENTITY): never serve it.
+      const held = this.entries.get(event.eventId);
+      if (held) this.forget(event.eventId, held);
+      const size = event.json.length + ENTRY_OVERHEAD_BYTES;
+      if (this.bytes + size > this.maxBytes) continue;
+      this.entries.set(event.eventId, { event: { ...event, json: ownBytes(event.json) }, rememberedAt: now, size });
+      this.bytes += size;
     }
   }
 
@@ -58,6 +78,7 @@ export class RecentEvents {
    * rolls back reads them from the log again); `missing` are the ids to read from the log.
    */
   take(eventIds: string[]): { found: LoggedEvent[]; missing: string[] } {
+    this.forgetOlderThan(this.now() - this.maxAgeMs);
     const found: LoggedEvent[] = [];
     const missing: string[] = [];
     for (const id of eventIds) {
@@ -73,7 +94,7 @@ export class RecentEvents {
     return { found, missing };
   }
 
-  /** How many payload bytes are held now. */
+  /** What the entries held now count against the budget: their payloads' bytes and a fixed overhead each. */
   heldBytes(): number {
     return this.bytes;
   }
@@ -88,6 +109,6 @@ export class RecentEvents {
 
   private forget(id: string, entry: Entry): void {
     this.entries.delete(id);
-    this.bytes -= entry.event.json.length;
+    this.bytes -= entry.size;
   }
 }

@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import { PROJECTION_DATABASE } from '../../src/database/database.module';
 import { LoggedEvent } from '../../src/log/logged-event';
 import { ProjectionQueueRepository } from '../../src/log/projection-queue.repository';
+import { ProjectionWriter } from '../../src/projection/projection-writer.service';
+import { query } from '../support/database';
 import { eventFixtures } from '../support/fixtures';
 import { InProcessApp, startInProcessApp } from '../support/in-process-app';
 
@@ -57,9 +59,25 @@ describe('the events a projection batch claims', () => {
 
     expect(fromMemory.length).toBeGreaterThan(bodies.length);
     expect(comparable(fromMemory)).toEqual(comparable(fromLog));
+    // Another event, appended now, is in memory while the others are read back: one batch, in log order.
+    const later = await store.request('POST', '/api/v1/lineage', AWKWARD_EVENT.replace('"name":"job"', '"name":"later"'));
+    expect(later.status).toBe(201);
+    const mixed = await claimAll();
+    expect(await payloadsClaimed('memory')).toBe(fromMemory.length + 1);
+    expect(await payloadsClaimed('log')).toBe(fromLog.length * 2);
+    expect(comparable(mixed.slice(0, -1))).toEqual(comparable(fromLog));
+    expect(mixed.at(-1)!.jobName).toBe('later');
+
     const awkward = fromMemory.find((e) => e.jobNamespace === 'awkward')!;
     expect(awkward.runId).toBe('0195f7a4-3c2b-7d4e-9f10-abcdef012345');
     expect(awkward.eventTime.toISOString()).toBe('2026-12-01T10:30:00.123456Z');
     expect((awkward.payload as any).run.facets.x).toEqual({ _producer: 'p', _schemaURL: 's', big: 12345678901234567891, price: 1.5 });
+  });
+
+  it('drop a queued event that is no longer in the log (removed by hand) instead of stalling on it', async () => {
+    await query(store.databaseUrl, 'INSERT INTO projection_queue (event_id) VALUES (999999999)');
+    const writer = store.app.get(ProjectionWriter);
+    while ((await writer.projectBatch(100)).length > 0);
+    expect(await query(store.databaseUrl, 'SELECT event_id FROM projection_queue')).toEqual([]);
   });
 });

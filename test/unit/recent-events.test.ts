@@ -31,7 +31,7 @@ describe('the events this replica appended, remembered for its projection', () =
 
   it('remembers no more once its payloads fill the byte budget, keeping the oldest (claimed next) until they are taken', () => {
     const a = event('1');
-    const recent = new RecentEvents(a.json.length * 2);
+    const recent = new RecentEvents((a.json.length + 256) * 2); // two payloads and their entries' overhead
     recent.remember([a, event('2'), event('3')]);
     recent.remember([event('4')]);
     expect(recent.take(['1', '3', '4'])).toEqual({ found: [expect.objectContaining({ eventId: '1' })], missing: ['3', '4'] });
@@ -49,6 +49,38 @@ describe('the events this replica appended, remembered for its projection', () =
     recent.remember([event('3')]);
     expect(recent.take(['1', '2', '3']).missing).toEqual(['1']);
     expect(recent.heldBytes()).toBe(0);
+  });
+
+  it('forgets old events when the projection claims, even when nothing is appended any more', () => {
+    let now = 0;
+    const recent = new RecentEvents(1024 * 1024, 10_000, () => now);
+    recent.remember([event('1')]);
+    now = 11_000;
+    expect(recent.take([])).toEqual({ found: [], missing: [] });
+    expect(recent.heldBytes()).toBe(0);
+  });
+
+  it('holds a payload that came as a view of a larger chunk (a request\'s headers, a batch\'s other events) as bytes of its own', () => {
+    const chunk = Buffer.from(`POST / HTTP/1.1\r\n\r\n{"eventType":"START","n":1}`);
+    const view = chunk.subarray(chunk.indexOf('{'));
+    const recent = new RecentEvents();
+    recent.remember([{ ...event('1'), json: view }]);
+    chunk.fill(0x20); // the request's memory is reused once it is answered
+    expect(recent.take(['1']).found[0].payload).toEqual({ eventType: 'START', n: 1 });
+  });
+
+  it('never serves an event of a log emptied since (an id given again): the new one, or none', () => {
+    const recent = new RecentEvents();
+    recent.remember([event('1', { eventType: 'START', old: 1 })]);
+    recent.remember([event('1', { eventType: 'START', new: 1 })]);
+    expect(recent.take(['1']).found.map((e) => e.payload)).toEqual([{ eventType: 'START', new: 1 }]);
+
+    const size = event('1').json.length + 256;
+    const full = new RecentEvents(size * 2);
+    full.remember([event('1'), event('2', { eventType: 'START', n: '2' })]);
+    full.remember([event('2', { eventType: 'START', n: '2'.repeat(size) })]); // no room for it
+    expect(full.take(['2'])).toEqual({ found: [], missing: ['2'] });
+    expect(full.heldBytes()).toBe(size);
   });
 
   it('never holds one payload larger than the whole budget', () => {

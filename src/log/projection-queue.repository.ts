@@ -44,7 +44,9 @@ export class ProjectionQueueRepository {
     this.metrics.claimed(found.length, read.length);
     if (read.length < missing.length) {
       // The log is append-only; only an operator's hand removes a row from it. Its queue row goes.
-      this.logger.warn({ eventIds: missing.length - read.length }, 'projection: queued events missing from the log were dropped from the queue');
+      const readIds = new Set(read.map((e) => e.eventId));
+      const gone = missing.filter((id) => !readIds.has(id));
+      this.logger.warn({ count: gone.length, eventIds: gone.slice(0, 20) }, 'projection: queued events missing from the log were dropped from the queue');
     }
     return read.length === 0 ? found.sort(byEventId) : [...found, ...read].sort(byEventId);
   }

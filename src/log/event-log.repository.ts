@@ -134,11 +134,11 @@ export class EventLogRepository {
    * are remembered for this replica's projection (RecentEvents) once committed.
    */
   async append(events: NewLogEvent[]): Promise<boolean[]> {
+    const hashes = events.map((event) => event.contentHash.toString('hex'));
     const byHash = new Map<string, NewLogEvent>();
-    for (const event of events) {
-      const hash = event.contentHash.toString('hex');
-      if (!byHash.has(hash)) byHash.set(hash, event);
-    }
+    events.forEach((event, i) => {
+      if (!byHash.has(hashes[i])) byHash.set(hashes[i], event);
+    });
     const unique = [...byHash.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, event]) => event);
     const started = process.hrtime.bigint();
     let rows: AppendedRow[];
@@ -149,12 +149,16 @@ export class EventLogRepository {
       throw error;
     }
     observePoolQuery(APPEND.text, true, Number(process.hrtime.bigint() - started) / 1e9);
+    const stored = new Set<string>();
+    const appendedEvents = rows.map((row) => {
+      const hash = row.content_hash.toString('hex');
+      stored.add(hash);
+      return appended(row, byHash.get(hash)!);
+    });
     // One statement outside a transaction: its rows are committed once it returns.
-    this.recent.remember(rows.map((row) => appended(row, byHash.get(row.content_hash.toString('hex'))!)));
-    const stored = new Set(rows.map((row) => row.content_hash.toString('hex')));
+    this.recent.remember(appendedEvents);
     const seen = new Set<string>();
-    return events.map((event) => {
-      const hash = event.contentHash.toString('hex');
+    return hashes.map((hash) => {
       const duplicate = !stored.has(hash) || seen.has(hash);
       seen.add(hash);
       return duplicate;

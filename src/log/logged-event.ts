@@ -9,3 +9,8 @@ export interface LoggedEvent {
   jobName: string | null;
   payload: Record<string, unknown>;
 }
+
+/** Log order: event ids are bigints in decimal, so the shorter is the smaller. */
+export function compareEventIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}

@@ -2,13 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { PROJECTION_DATABASE } from '../database/database.module';
 import { DataSource, EntityManager } from 'typeorm';
-import { LoggedEvent } from './logged-event';
+import { compareEventIds, LoggedEvent } from './logged-event';
 import { LogMetrics } from './log.metrics';
 import { RecentEvents } from './recent-events';
-
-/** Log order: event ids are bigints in decimal. */
-const byEventId = (a: LoggedEvent, b: LoggedEvent) =>
-  a.eventId.length - b.eventId.length || (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0);
 
 /** All SQL on `projection_queue` (ingest's insert is part of the log append). */
 @Injectable()
@@ -48,7 +44,7 @@ export class ProjectionQueueRepository {
       const gone = missing.filter((id) => !readIds.has(id));
       this.logger.warn({ count: gone.length, eventIds: gone.slice(0, 20) }, 'projection: queued events missing from the log were dropped from the queue');
     }
-    return read.length === 0 ? found.sort(byEventId) : [...found, ...read].sort(byEventId);
+    return [...found, ...read].sort((a, b) => compareEventIds(a.eventId, b.eventId));
   }
 
   private async read(manager: EntityManager, eventIds: string[]): Promise<LoggedEvent[]> {

@@ -1,3 +1,5 @@
+import { compareEventIds } from '../../log/logged-event';
+
 /**
  * Each statement takes the batch's rows as one parameter, a JSON array that
  * `jsonb_to_recordset` turns into a typed relation: the statement text stays small and constant
@@ -91,9 +93,9 @@ interface Stamped {
   eventId: string;
 }
 
-/** Orders by (event time, event id) as the guards do; event ids are bigints in decimal. */
+/** Orders by (event time, event id) as the guards do. */
 export function compareStamps(a: Stamped, b: Stamped): number {
-  return +a.at - +b.at || a.eventId.length - b.eventId.length || (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0);
+  return +a.at - +b.at || compareEventIds(a.eventId, b.eventId);
 }
 
 /**

@@ -18,6 +18,11 @@ export interface NewLogEvent {
   contentHash: Buffer;
   /** The event's JSON text as received (UTF-8): stored byte for byte; contentHash is its hash. */
   json: Buffer;
+  /**
+   * The parse of `json`, when the ingest kept it for this replica's projection (RecentEvents),
+   * which then need not parse the text again. Never changed after the parse.
+   */
+  parsed?: Record<string, unknown>;
   sourceType: 'anonymous';
   sourcePrincipal: string | null;
   peerAddress: string | null;
@@ -64,6 +69,7 @@ function appended(row: AppendedRow, event: NewLogEvent): AppendedEvent {
     jobNamespace: row.job_namespace,
     jobName: row.job_name,
     json: event.json,
+    parsed: event.parsed,
   };
 }
 

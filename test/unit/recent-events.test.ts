@@ -83,6 +83,20 @@ describe('the events this replica appended, remembered for its projection', () =
     expect(full.heldBytes()).toBe(size);
   });
 
+  it('serves the parse the ingest kept as it is, without parsing the text again, counting it as twice the text', () => {
+    const payload = { eventType: 'START', n: 1 };
+    const kept = { ...event('1', payload), parsed: payload };
+    const exactlyOne = new RecentEvents(kept.json.length * 2 + 256);
+    exactlyOne.remember([kept, { ...event('2', payload), parsed: payload }]);
+    const { found, missing } = exactlyOne.take(['1', '2']);
+    expect(found[0].payload).toBe(payload);
+    expect(missing).toEqual(['2']);
+
+    const tooSmall = new RecentEvents(kept.json.length * 2 + 255);
+    tooSmall.remember([kept]);
+    expect(tooSmall.take(['1']).missing).toEqual(['1']);
+  });
+
   it('never holds one payload larger than the whole budget', () => {
     const recent = new RecentEvents(10);
     recent.remember([event('1')]);

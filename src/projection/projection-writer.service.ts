@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { PROJECTION_DATABASE } from '../database/database.module';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { ProjectionApplier } from './applier';
 import { isDataError } from '../database/database-errors';
 import { ProjectionQueueRepository } from '../log/projection-queue.repository';
@@ -47,22 +47,8 @@ export class ProjectionWriter {
     }
   }
 
-  /**
-   * A transaction of the projection, committed without waiting for its WAL to reach the disk
-   * (the log's appends still wait). The read tables are derived: a crash of PostgreSQL can lose
-   * the last fraction of a second of projection commits, but only whole transactions, each with
-   * the queue rows it took, so those events are queued again and projected again (ADR 0008,
-   * addendum 8).
-   */
-  private transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query('SET LOCAL synchronous_commit = off');
-      return work(manager);
-    });
-  }
-
   private async applyOneOrSetAside(): Promise<string[]> {
-    return this.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       const events = await this.queue.claim(manager, 1);
       if (events.length === 0) return [];
       const eventId = events[0].eventId;
@@ -82,7 +68,7 @@ export class ProjectionWriter {
   }
 
   private async applyBatch(limit: number): Promise<string[]> {
-    return this.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       const events = await this.queue.claim(manager, limit);
       if (events.length === 0) return [];
       await this.applier.apply(manager, await processEventsInSlices(events));
@@ -96,7 +82,7 @@ export class ProjectionWriter {
    * were still queued before).
    */
   async resetForReplay(): Promise<number> {
-    return this.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       await this.applier.truncate(manager);
       await this.setAside.clear(manager);
       await this.queue.enqueueAll(manager);

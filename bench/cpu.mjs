@@ -48,12 +48,16 @@ export function postgresChildren(dataDir) {
   return children;
 }
 
-/** Busy and total CPU seconds of the whole machine, all cores. */
+/**
+ * CPU seconds of the whole machine, all cores: busy (this machine's own work), stolen (time its
+ * virtual CPUs were ready but the host ran something else) and the total.
+ */
 export function machineCpuSeconds() {
   const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
   const idle = ticks[3] + ticks[4];
+  const stolen = ticks[7];
   const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
-  return { busy: (total - idle) * TICK_S, total: total * TICK_S };
+  return { busy: (total - idle - stolen) * TICK_S, stolen: stolen * TICK_S, total: total * TICK_S };
 }
 
 export function peakRssMb(pid) {

@@ -61,6 +61,7 @@ async function withCpu(pg, pid, fn) {
     nodeCpuUsPerEvent: pid ? ((after.node - before.node) * 1e6) / events : null,
     postgresCpuUsPerEvent: ((after.pg - before.pg) * 1e6) / events,
     machineBusy: (after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total),
+    machineStolen: (after.machine.stolen - before.machine.stolen) / (after.machine.total - before.machine.total),
   };
 }
 
@@ -77,7 +78,7 @@ async function interleaved(measurements) {
       log(`  #${i + 1} ${label}: ${r.eventsPerSecond.toFixed(0)} ev/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms` +
         (r.failed ? `, ${r.failed} failed` : '') +
         (r.nodeCpuUsPerEvent != null ? `, node ${r.nodeCpuUsPerEvent.toFixed(0)} µs/ev` : '') +
-        `, pg ${r.postgresCpuUsPerEvent.toFixed(0)} µs/ev, machine ${(r.machineBusy * 100).toFixed(0)} % busy` +
+        `, pg ${r.postgresCpuUsPerEvent.toFixed(0)} µs/ev, machine ${(r.machineBusy * 100).toFixed(0)} % busy, ${(r.machineStolen * 100).toFixed(0)} % stolen` +
         (r.eventsPerCommit != null ? `, ${r.eventsPerCommit.toFixed(1)} ev/commit, lag p99 ${r.projectionLagP99S.toFixed(2)} s` : ''));
     }
   }
@@ -252,9 +253,12 @@ async function main() {
 function render(results, summary) {
   const f = (n, d = 0) => (n == null || !Number.isFinite(n) ? '-' : n.toFixed(d));
   const row = (r, extra = '') =>
-    `| ${r.label} | ${f(r.eventsPerSecond)} | ${f(r.spread[0])}–${f(r.spread[1])} | ${f(r.p50, 1)} | ${f(r.p99, 1)} | ${f(r.nodeCpuUsPerEvent)} | ${f(r.postgresCpuUsPerEvent)} | ${f(r.machineBusy * 100)} % | ${r.failed} |${extra}`;
+    `| ${r.label} | ${f(r.eventsPerSecond)} | ${f(r.spread[0])}–${f(r.spread[1])} | ${f(r.p50, 1)} | ${f(r.p99, 1)} | ${f(r.nodeCpuUsPerEvent)} | ${f(r.postgresCpuUsPerEvent)} | ${f(r.machineBusy * 100)} % | ${f(r.machineStolen * 100)} % | ${r.failed} |${extra}`;
+  const stolen = [...results.postgres, results.bare, results.bareOpen, ...['sync', 'async'].flatMap((m) => [results[m].closed, results[m].open])]
+    .flatMap((summary) => summary.runs.map((r) => r.machineStolen * 100));
   const lines = [
-    `Targets (each ratio from this run; events ${EVENT_BYTES} B, wrk ${CONNECTIONS} connections, ${DURATION_S} s x ${REPEATS}, median):`,
+    `Targets (each ratio from this run; events ${EVENT_BYTES} B, wrk ${CONNECTIONS} connections, ${DURATION_S} s x ${REPEATS}, median;` +
+      ` the host stole ${f(Math.min(...stolen))}–${f(Math.max(...stolen))} % of the CPU, run by run):`,
     '',
     '| measure | target | measured | met |',
     '|---|---|---:|---|',
@@ -262,8 +266,8 @@ function render(results, summary) {
     `| sync ingest ÷ PostgreSQL into the store's tables (for reference) | - | ${summary.syncVsPostgresStoreTables.toFixed(2)} | - |`,
     `| p99 at ${RATE} events/s offered, bare HTTP (the same generator on the same machine: the floor) | - | ${summary.bareP99AtRateMs.toFixed(1)} ms | - |`,
     '',
-    `| measurement | events/s | spread | p50 ms | p99 ms | Node CPU µs/event | PostgreSQL CPU µs/event | machine busy | failed |`,
-    '|---|---:|---|---:|---:|---:|---:|---:|---:|',
+    `| measurement | events/s | spread | p50 ms | p99 ms | Node CPU µs/event | PostgreSQL CPU µs/event | machine busy | stolen by the host | failed |`,
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
     ...results.postgres.map((r) => row(r)),
     row(results.bare),
     row(results.bareOpen),

@@ -86,8 +86,9 @@ export class RecentEvents {
   }
 
   /**
-   * The remembered events among `eventIds`, parsed (the ingest's parse when it kept one), each forgotten as it is taken (a batch that
-   * rolls back reads them from the log again); `missing` are the ids to read from the log.
+   * The remembered events among `eventIds`, parsed (the ingest's parse when it kept one), each
+   * forgotten as it is taken (a batch that rolls back reads them from the log again); `missing`
+   * are the ids to read from the log.
    */
   take(eventIds: string[]): { found: LoggedEvent[]; missing: string[] } {
     this.forgetOlderThan(this.now() - this.maxAgeMs);
@@ -106,7 +107,7 @@ export class RecentEvents {
     return { found, missing };
   }
 
-  /** What the entries held now count against the budget: their payloads' bytes (twice for a parse) and a fixed overhead each. */
+  /** What the entries held count against the budget: their payloads' bytes (twice for a parse), and an overhead each. */
   heldBytes(): number {
     return this.bytes;
   }

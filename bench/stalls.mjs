@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineCpuSeconds } from './cpu.mjs';
 import { eventText } from './event.mjs';
 import { fixedRate } from './open-loop.mjs';
 import { PRODUCTION_NODE_ARGS, startPostgres, startStore, stopChild } from './processes.mjs';
@@ -17,17 +18,13 @@ const STORE_ENV = Object.fromEntries((process.env.BENCH_STORE_ENV ?? '').split('
 const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stall-probe.cjs');
 const SHOWN = 15;
 
-/** The share of the machine's CPU its host stole, from /proc/stat, per interval. */
+/** The share of the machine's CPU its host stole, per interval. */
 function sampleSteal(intervalMs) {
-  const read = () => {
-    const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    return { stolen: ticks[7], total: ticks.slice(0, 8).reduce((a, b) => a + b, 0) };
-  };
   const samples = [];
-  let previous = read();
+  let previous = machineCpuSeconds();
   const timer = setInterval(() => {
-    const now = read();
-    samples.push({ at: Date.now(), stolen: (now.stolen - previous.stolen) / Math.max(1, now.total - previous.total) });
+    const now = machineCpuSeconds();
+    samples.push({ at: Date.now(), stolen: (now.stolen - previous.stolen) / Math.max(0.01, now.total - previous.total) });
     previous = now;
   }, intervalMs);
   return () => (clearInterval(timer), samples);

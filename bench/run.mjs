@@ -252,10 +252,10 @@ async function main() {
 
 function render(results, summary) {
   const f = (n, d = 0) => (n == null || !Number.isFinite(n) ? '-' : n.toFixed(d));
-  const row = (r, extra = '') =>
-    `| ${r.label} | ${f(r.eventsPerSecond)} | ${f(r.spread[0])}–${f(r.spread[1])} | ${f(r.p50, 1)} | ${f(r.p99, 1)} | ${f(r.nodeCpuUsPerEvent)} | ${f(r.postgresCpuUsPerEvent)} | ${f(r.machineBusy * 100)} % | ${f(r.machineStolen * 100)} % | ${r.failed} |${extra}`;
-  const stolen = [...results.postgres, results.bare, results.bareOpen, ...['sync', 'async'].flatMap((m) => [results[m].closed, results[m].open])]
-    .flatMap((summary) => summary.runs.map((r) => r.machineStolen * 100));
+  const row = (r) =>
+    `| ${r.label} | ${f(r.eventsPerSecond)} | ${f(r.spread[0])}–${f(r.spread[1])} | ${f(r.p50, 1)} | ${f(r.p99, 1)} | ${f(r.nodeCpuUsPerEvent)} | ${f(r.postgresCpuUsPerEvent)} | ${f(r.machineBusy * 100)} % | ${f(r.machineStolen * 100)} % | ${r.failed} |`;
+  const measured = [...results.postgres, results.bare, results.bareOpen, ...['sync', 'async'].flatMap((m) => [results[m].closed, results[m].open])];
+  const stolen = measured.flatMap((summary) => summary.runs.map((r) => r.machineStolen * 100));
   const lines = [
     `Targets (each ratio from this run; events ${EVENT_BYTES} B, wrk ${CONNECTIONS} connections, ${DURATION_S} s x ${REPEATS}, median;` +
       ` the host stole ${f(Math.min(...stolen))}–${f(Math.max(...stolen))} % of the CPU, run by run):`,
@@ -268,10 +268,7 @@ function render(results, summary) {
     '',
     `| measurement | events/s | spread | p50 ms | p99 ms | Node CPU µs/event | PostgreSQL CPU µs/event | machine busy | stolen by the host | failed |`,
     '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.postgres.map((r) => row(r)),
-    row(results.bare),
-    row(results.bareOpen),
-    ...['sync', 'async'].flatMap((m) => [row(results[m].closed), row(results[m].open)]),
+    ...measured.map(row),
     '',
     '| store | peak RSS | events per commit | log bytes per event | projection lag p99 (max) | queue drained after load in |',
     '|---|---:|---:|---:|---:|---:|',

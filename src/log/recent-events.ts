@@ -19,8 +19,9 @@ interface Entry {
 }
 
 /**
- * At most this many payload bytes are remembered: about 2,700 Trino events, 5 s of the
- * benchmark's saturated sync ingest, where the projection runs about 1 s behind. When full, new
+ * At most this many payload bytes are remembered (a kept parse counts twice its text): about
+ * 1,300 Trino events posted one by one, 2 s of the benchmark's saturated sync ingest, where the
+ * projection runs about 1 s behind (2,700 events held as text). When full, new
  * events are not remembered (the projection reads them from the log): the ones held are the
  * oldest, which the projection claims next, so under a backlog the memory held still serves.
  */
@@ -31,7 +32,7 @@ export const RECENT_EVENTS_MAX_BYTES = 16 * 1024 * 1024;
  */
 export const RECENT_EVENTS_MAX_AGE_MS = 10_000;
 /** What an entry costs beyond its payload's bytes (the map's entry, the columns), roughly. */
-const ENTRY_OVERHEAD_BYTES = 256;
+export const RECENT_EVENT_OVERHEAD_BYTES = 256;
 /**
  * A parsed payload is counted as this many times its text's bytes: the benchmark's Trino event
  * takes 7.9 KB of heap parsed, for 5.9 KB of text.
@@ -78,7 +79,7 @@ export class RecentEvents {
       const held = this.entries.get(event.eventId);
       if (held) this.forget(event.eventId, held);
       const { json, parsed, ...columns } = event;
-      const size = json.length * (parsed ? PARSED_BYTES_PER_TEXT_BYTE : 1) + ENTRY_OVERHEAD_BYTES;
+      const size = json.length * (parsed ? PARSED_BYTES_PER_TEXT_BYTE : 1) + RECENT_EVENT_OVERHEAD_BYTES;
       if (this.bytes + size > this.maxBytes) continue;
       this.entries.set(event.eventId, { columns, payload: parsed ?? ownBytes(json), rememberedAt: now, size });
       this.bytes += size;

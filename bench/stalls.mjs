@@ -52,7 +52,7 @@ async function main() {
     console.log(`${RATE} events/s for ${DURATION_S} s (${JSON.stringify(STORE_ENV)}): p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.failed} failed`);
     console.log(`event-loop stalls over 15 ms: ${stalls.length}, ${stalls.reduce((a, s) => a + s.gapMs, 0)} ms in all; the longest:`);
     for (const s of [...stalls].sort((a, b) => b.gapMs - a.gapMs).slice(0, SHOWN)) {
-      console.log(`  at ${((s.at - started) / 1000).toFixed(2).padStart(6)} s: ${String(s.gapMs).padStart(4)} ms, process CPU ${String(s.cpuMs).padStart(4)} ms, host stole ${(stolenNear(s.at) * 100).toFixed(0)} % nearby`);
+      console.log(`  at ${((s.at - started) / 1000).toFixed(2).padStart(6)} s: ${String(s.gapMs).padStart(4)} ms, process CPU ${String(s.cpuMs).padStart(4)} ms, GC pauses ${String(s.gcMs).padStart(3)} ms${s.gc ? ` (${s.gc})` : ''}, host stole ${(stolenNear(s.at) * 100).toFixed(0)} % nearby`);
     }
     console.log(`100 ms intervals with over 10 % stolen by the host: ${steal.filter((s) => s.stolen > 0.1).length} of ${steal.length}`);
     console.log(`mark-compacts (--trace-gc, since the store started): ${markCompacts.length}`);

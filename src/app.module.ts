@@ -17,8 +17,11 @@ const STATEMENT_TIMEOUT_MS = 30000;
 
 @Module({})
 export class AppModule {
-  /** `projectionConnections`: for a command that projects with its own loops (`reproject`). */
-  static forRoot(env: Environment, database: DatabaseTarget, projectionConnections = env.PROJECTION_WORKERS + 1): DynamicModule {
+  /**
+   * `projectionConnections`: the main thread's projection pool, for the queue gauges, or for a
+   * command that projects with its own loops (`reproject`). The projector thread opens its own.
+   */
+  static forRoot(env: Environment, database: DatabaseTarget, projectionConnections = 1): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -26,7 +29,6 @@ export class AppModule {
         ObservabilityModule.forRoot(env),
         DatabaseModule.forRoot({
           ingest: { ...database, poolSize: env.DATABASE_POOL_SIZE, connectTimeoutMs: env.INGEST_TIMEOUT_MS, statementTimeoutMs: STATEMENT_TIMEOUT_MS },
-          // One connection per worker, and one for the queue gauges.
           projection: { ...database, poolSize: projectionConnections, connectTimeoutMs: STATEMENT_TIMEOUT_MS, statementTimeoutMs: STATEMENT_TIMEOUT_MS },
           read: {
             ...database,

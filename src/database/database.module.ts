@@ -11,6 +11,8 @@ import { DatabaseSettings, dataSourceOptions } from './data-source';
 export const PROJECTION_DATABASE = 'projection';
 export const READ_DATABASE = 'read';
 export const HEALTH_DATABASE = 'health';
+/** Injects the projection pool's DatabaseSettings (for the projector thread's own pool). */
+export const PROJECTION_POOL_SETTINGS = Symbol('PROJECTION_POOL_SETTINGS');
 
 export interface DatabasePools {
   /** The log append (ingest). */
@@ -37,6 +39,8 @@ export class DatabaseModule {
         named(READ_DATABASE, pools.read),
         named(HEALTH_DATABASE, pools.health),
       ],
+      providers: [{ provide: PROJECTION_POOL_SETTINGS, useValue: pools.projection }],
+      exports: [PROJECTION_POOL_SETTINGS],
     };
   }
 }

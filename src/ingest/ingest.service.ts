@@ -36,9 +36,7 @@ export class IngestService {
 
   /** `text` is the event's JSON text as received (UTF-8), `body` its parse. */
   async ingest(body: unknown, text: Buffer, source: EventSource): Promise<IngestOutcome> {
-    // The parse rides along to the log's memory of recent events (RecentEvents) only where it is
-    // held a short while anyway: not for a batch, nor in the async queue, which counts text bytes.
-    const prepared = this.prepare(body, text, source, this.env.INGEST_MODE !== IngestMode.Async);
+    const prepared = this.prepare(body, text, source);
     if ('errors' in prepared) return this.invalid(prepared.errors);
     return this.store(prepared.event);
   }
@@ -60,7 +58,7 @@ export class IngestService {
       } catch (error) {
         return { malformed: { field: `$[${i}]`, message: `malformed JSON: ${(error as Error).message}` } };
       }
-      prepared.push(this.prepare(body, text, source, false));
+      prepared.push(this.prepare(body, text, source));
       await slices.next();
     }
     const outcomes: Array<Promise<IngestOutcome>> = [];
@@ -72,12 +70,12 @@ export class IngestService {
     return { outcomes: await Promise.all(outcomes) };
   }
 
-  private prepare(body: unknown, text: Buffer, source: EventSource, keepParse: boolean): { event: NewLogEvent } | { errors: FieldError[] } {
+  private prepare(body: unknown, text: Buffer, source: EventSource): { event: NewLogEvent } | { errors: FieldError[] } {
     const result = validateEnvelope(body);
     if (!result.ok) return { errors: result.errors };
     if (nestsDeeperThan(body, MAX_JSON_DEPTH)) return { errors: [{ field: '$', message: `is nested more than ${MAX_JSON_DEPTH} levels deep` }] };
     try {
-      const event = toLogEvent(result.event, text, source, keepParse);
+      const event = toLogEvent(result.event, text, source);
       // Only an event whose text holds such an escape is walked to find the field to name.
       const unstorable =
         text.includes(ESCAPE) && MAY_HOLD_UNSTORABLE_TEXT.test(text.toString('utf8')) ? findUnstorableText(result.event.payload) : null;

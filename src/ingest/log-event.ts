@@ -11,10 +11,9 @@ export interface EventSource {
 /**
  * The event's text as received is what is stored and hashed: a client that retries sends the
  * same bytes, gets the same hash and is stored once; a reader gets the producer's numbers back.
- * The columns come from the parsed event. With `keepParse`, the parse goes along for this replica's
- * projection, which then need not parse the text again.
+ * The columns come from the parsed event.
  */
-export function toLogEvent(event: ValidEvent, json: Buffer, source: EventSource, keepParse: boolean): NewLogEvent {
+export function toLogEvent(event: ValidEvent, json: Buffer, source: EventSource): NewLogEvent {
   return {
     kind: event.kind,
     eventType: event.eventType,
@@ -26,7 +25,6 @@ export function toLogEvent(event: ValidEvent, json: Buffer, source: EventSource,
     schemaUrl: event.schemaUrl,
     contentHash: createHash('sha256').update(json).digest(),
     json,
-    parsed: keepParse ? event.payload : undefined,
     sourceType: 'anonymous',
     sourcePrincipal: null,
     peerAddress: source.peerAddress,

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { observePoolQuery } from '../core/observability/metrics';
-import { AppendedEvent, RecentEvents } from './recent-events';
+import { AppendedEvent } from './logged-event';
+import { LogNotifier } from './log-notifier';
 
 /** One event ready for the log: extracted columns plus the JSON text to store verbatim. */
 export interface NewLogEvent {
@@ -18,11 +19,6 @@ export interface NewLogEvent {
   contentHash: Buffer;
   /** The event's JSON text as received (UTF-8): stored byte for byte; contentHash is its hash. */
   json: Buffer;
-  /**
-   * The parse of `json`, when the ingest kept it for this replica's projection (RecentEvents),
-   * which then need not parse the text again. Never changed after the parse.
-   */
-  parsed?: Record<string, unknown>;
   sourceType: 'anonymous';
   sourcePrincipal: string | null;
   peerAddress: string | null;
@@ -69,7 +65,6 @@ function appended(row: AppendedRow, event: NewLogEvent): AppendedEvent {
     jobNamespace: row.job_namespace,
     jobName: row.job_name,
     json: event.json,
-    parsed: event.parsed,
   };
 }
 
@@ -124,7 +119,7 @@ interface AppendedRow {
 export class EventLogRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly recent: RecentEvents,
+    private readonly notifier: LogNotifier,
   ) {}
 
   /** TypeORM's pg pool: its query runner cannot name (and so prepare once) a statement. */
@@ -137,7 +132,7 @@ export class EventLogRepository {
    * hash is already in the log is not stored again. Rows go in sorted by hash, so concurrent
    * batches that hold the same events lock them in the same order. Returns, per input event,
    * whether it was a duplicate (already stored, or earlier in this same batch). The events stored
-   * are remembered for this replica's projection (RecentEvents) once committed.
+   * are told to this replica's listeners (LogNotifier) once committed.
    */
   async append(events: NewLogEvent[]): Promise<boolean[]> {
     const hashes = events.map((event) => event.contentHash.toString('hex'));
@@ -162,7 +157,7 @@ export class EventLogRepository {
       return appended(row, byHash.get(hash)!);
     });
     // One statement outside a transaction: its rows are committed once it returns.
-    this.recent.remember(appendedEvents);
+    this.notifier.committed(appendedEvents);
     const seen = new Set<string>();
     return hashes.map((hash) => {
       const duplicate = !stored.has(hash) || seen.has(hash);

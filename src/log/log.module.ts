@@ -2,19 +2,10 @@ import { Module } from '@nestjs/common';
 import { EventLogRepository } from './event-log.repository';
 import { EventReadRepository } from './event-read.repository';
 import { LogNotifier } from './log-notifier';
-import { ProjectionQueueRepository } from './projection-queue.repository';
-import { RecentEvents } from './recent-events';
-import { LOG_METRIC_PROVIDERS, LogMetrics } from './log.metrics';
+import { ProjectionQueueModule } from './projection-queue.module';
 
-const PROVIDERS = [
-  EventLogRepository,
-  EventReadRepository,
-  ProjectionQueueRepository,
-  LogNotifier,
-  LogMetrics,
-  { provide: RecentEvents, useFactory: () => new RecentEvents() },
-];
+const PROVIDERS = [EventLogRepository, EventReadRepository, LogNotifier];
 
 /** The event log and the projection queue. Knows no projection and no feature. */
-@Module({ providers: [...PROVIDERS, ...LOG_METRIC_PROVIDERS], exports: PROVIDERS })
+@Module({ imports: [ProjectionQueueModule], providers: PROVIDERS, exports: [...PROVIDERS, ProjectionQueueModule] })
 export class LogModule {}

@@ -10,6 +10,11 @@ export interface LoggedEvent {
   payload: Record<string, unknown>;
 }
 
+/** An event the append committed: the columns as the log holds them, and the text stored. */
+export interface AppendedEvent extends Omit<LoggedEvent, 'payload'> {
+  json: Buffer;
+}
+
 /** Log order: event ids are bigints in decimal, so the shorter is the smaller. */
 export function compareEventIds(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { PROJECTION_DATABASE } from '../database/database.module';
 import { DataSource, EntityManager } from 'typeorm';
@@ -13,8 +13,9 @@ export class ProjectionQueueRepository {
 
   constructor(
     @InjectDataSource(PROJECTION_DATABASE) private readonly dataSource: DataSource,
-    private readonly recent: RecentEvents,
     private readonly metrics: LogMetrics,
+    /** Only in a projector thread, which its replica's ingest tells what it committed. */
+    @Optional() private readonly recent?: RecentEvents,
   ) {}
 
   /**
@@ -23,7 +24,8 @@ export class ProjectionQueueRepository {
    * or a replica that dies mid-batch leaves its events queued. The delete locks the rows, and SKIP
    * LOCKED lets every worker of every replica take a different batch without waiting for the
    * others; locking the rows, then deleting them at the end, wrote each row twice. The payloads of
-   * events this replica appended come from memory (RecentEvents); the others are read back.
+   * events this replica appended come from memory (RecentEvents) where there is one; the others
+   * are read back.
    */
   async claim(manager: EntityManager, limit: number): Promise<LoggedEvent[]> {
     // TypeORM answers a DELETE with [rows, row count].
@@ -35,7 +37,8 @@ export class ProjectionQueueRepository {
        DELETE FROM projection_queue q USING claimed WHERE q.event_id = claimed.event_id RETURNING q.event_id`,
       [limit],
     );
-    const { found, missing } = this.recent.take(claimed.map((row) => String(row.event_id)));
+    const ids = claimed.map((row) => String(row.event_id));
+    const { found, missing } = this.recent ? this.recent.take(ids) : { found: [], missing: ids };
     const read = missing.length > 0 ? await this.read(manager, missing) : [];
     this.metrics.claimed(found.length, read.length);
     if (read.length < missing.length) {

@@ -1,27 +1,20 @@
 import { LoggedEvent } from './logged-event';
 
-/**
- * A committed event as the log holds it, its payload the text that was stored and, when the
- * ingest kept it, that text's parse.
- */
-export interface AppendedEvent extends Omit<LoggedEvent, 'payload'> {
-  json: Buffer;
-  parsed?: Record<string, unknown>;
+/** A committed event as the log holds it, its payload the text that was stored. */
+export interface CommittedEvent extends Omit<LoggedEvent, 'payload'> {
+  json: string;
 }
 
 interface Entry {
-  columns: Omit<LoggedEvent, 'payload'>;
-  /** The parse, or else the text to parse when the event is taken. */
-  payload: Record<string, unknown> | Buffer;
+  event: CommittedEvent;
   rememberedAt: number;
   /** What it counts against the budget. */
   size: number;
 }
 
 /**
- * At most this many payload bytes are remembered (a kept parse counts twice its text): about
- * 1,300 Trino events posted one by one, 2 s of the benchmark's saturated sync ingest, where the
- * projection runs about 1 s behind (2,700 events held as text). When full, new
+ * At most this many payload bytes are remembered: about 2,700 Trino events, 2 s of the
+ * benchmark's saturated sync ingest, where the projection runs about 1 s behind. When full, new
  * events are not remembered (the projection reads them from the log): the ones held are the
  * oldest, which the projection claims next, so under a backlog the memory held still serves.
  */
@@ -33,22 +26,6 @@ export const RECENT_EVENTS_MAX_BYTES = 16 * 1024 * 1024;
 export const RECENT_EVENTS_MAX_AGE_MS = 10_000;
 /** What an entry costs beyond its payload's bytes (the map's entry, the columns), roughly. */
 export const RECENT_EVENT_OVERHEAD_BYTES = 256;
-/**
- * A parsed payload is counted as this many times its text's bytes: the benchmark's Trino event
- * takes 7.9 KB of heap parsed, for 5.9 KB of text.
- */
-const PARSED_BYTES_PER_TEXT_BYTE = 2;
-
-/**
- * The payload in memory of its own: a request's bytes are a view of the chunk they came in
- * (with the headers, or a batch's other events), which would stay alive as long as the view.
- */
-function ownBytes(json: Buffer): Buffer {
-  if (json.byteOffset === 0 && json.byteLength === json.buffer.byteLength) return json;
-  const copy = Buffer.allocUnsafeSlow(json.length); // not from the shared pool: its own memory
-  json.copy(copy);
-  return copy;
-}
 
 /**
  * The events this replica appended and that no projection batch has claimed yet, so that the
@@ -71,25 +48,24 @@ export class RecentEvents {
   ) {}
 
   /** Called with events once they are committed. */
-  remember(events: AppendedEvent[]): void {
+  remember(events: CommittedEvent[]): void {
     const now = this.now();
     this.forgetOlderThan(now - this.maxAgeMs);
     for (const event of events) {
       // An id already held is of a log emptied since (TRUNCATE ... RESTART IDENTITY): never serve it.
       const held = this.entries.get(event.eventId);
       if (held) this.forget(event.eventId, held);
-      const { json, parsed, ...columns } = event;
-      const size = json.length * (parsed ? PARSED_BYTES_PER_TEXT_BYTE : 1) + RECENT_EVENT_OVERHEAD_BYTES;
+      // Characters: V8 keeps a text of Latin-1 characters (Trino's, Spark's) in a byte each, any other in two.
+      const size = event.json.length + RECENT_EVENT_OVERHEAD_BYTES;
       if (this.bytes + size > this.maxBytes) continue;
-      this.entries.set(event.eventId, { columns, payload: parsed ?? ownBytes(json), rememberedAt: now, size });
+      this.entries.set(event.eventId, { event, rememberedAt: now, size });
       this.bytes += size;
     }
   }
 
   /**
-   * The remembered events among `eventIds`, parsed (the ingest's parse when it kept one), each
-   * forgotten as it is taken (a batch that rolls back reads them from the log again); `missing`
-   * are the ids to read from the log.
+   * The remembered events among `eventIds`, parsed, each forgotten as it is taken (a batch that
+   * rolls back reads them from the log again); `missing` are the ids to read from the log.
    */
   take(eventIds: string[]): { found: LoggedEvent[]; missing: string[] } {
     this.forgetOlderThan(this.now() - this.maxAgeMs);
@@ -102,13 +78,13 @@ export class RecentEvents {
         continue;
       }
       this.forget(id, entry);
-      const { payload } = entry;
-      found.push({ ...entry.columns, payload: Buffer.isBuffer(payload) ? (JSON.parse(payload.toString('utf8')) as Record<string, unknown>) : payload });
+      const { json, ...columns } = entry.event;
+      found.push({ ...columns, payload: JSON.parse(json) as Record<string, unknown> });
     }
     return { found, missing };
   }
 
-  /** What the entries held count against the budget: their payloads' bytes (twice for a parse), and an overhead each. */
+  /** What the entries held count against the budget: their payloads' lengths, and an overhead each. */
   heldBytes(): number {
     return this.bytes;
   }

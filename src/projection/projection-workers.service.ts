@@ -2,7 +2,6 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { Environment } from '../core/config/environment';
 import { Alarm } from '../core/alarm';
 import { ThrottledWarning } from '../core/observability/throttled-warning';
-import { LogNotifier } from '../log/log-notifier';
 import { ProjectionWriter } from './projection-writer.service';
 import { ProjectionMetrics } from './projection.metrics';
 
@@ -14,13 +13,13 @@ const ERROR_BACKOFF_MS = 1000;
 const WAKE_DELAY_MS = 25;
 
 /**
- * PROJECTION_WORKERS loops per replica. The first follows this replica's ingest: it projects
- * batches while there is work, then sleeps until a commit wakes it or the poll interval passes
- * (for events other replicas wrote). The others join only while there is a backlog (a batch came
- * back full): beside a worker that keeps up they would split its batches, paying each batch's
- * statements twice, and take the CPU ingest needs (at 300 events/s, p50 21 ms with two workers
- * against 14 ms with one, for the same CPU per event). No NOTIFY: it takes a cluster-wide lock at
- * commit, on the ingest path.
+ * PROJECTION_WORKERS loops per replica, in its projector thread. The first follows this
+ * replica's ingest: it projects batches while there is work, then sleeps until a commit wakes it
+ * or the poll interval passes (for events other replicas wrote). The others join only while
+ * there is a backlog (a batch came back full): beside a worker that keeps up they would split its
+ * batches, paying each batch's statements twice, and take the CPU ingest needs (at 300 events/s,
+ * p50 21 ms with two workers against 14 ms with one, for the same CPU per event). No NOTIFY: it
+ * takes a cluster-wide lock at commit, on the ingest path.
  */
 @Injectable()
 export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -39,10 +38,7 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
     private readonly env: Environment,
     private readonly writer: ProjectionWriter,
     private readonly metrics: ProjectionMetrics,
-    notifier: LogNotifier,
-  ) {
-    notifier.onCommitted(() => this.wake());
-  }
+  ) {}
 
   onApplicationBootstrap(): void {
     this.start(this.env.PROJECTION_WORKERS);
@@ -55,7 +51,7 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
   }
 
   /** Called after each commit to the log; wakes the first worker once per WAKE_DELAY_MS at most. */
-  private wake(): void {
+  wake(): void {
     if (this.wakeTimer) return;
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = null;

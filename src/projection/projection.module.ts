@@ -1,23 +1,17 @@
 import { Module } from '@nestjs/common';
 import { LogModule } from '../log/log.module';
-import { ProjectionApplier } from './applier';
+import { ProjectionCoreModule } from './projection-core.module';
 import { ProjectionQueueMetrics } from './projection-queue.metrics';
-import { ProjectionWorkers } from './projection-workers.service';
-import { ProjectionWriter } from './projection-writer.service';
-import { SetAsideRepository } from './set-aside.repository';
-import { PROJECTION_METRIC_PROVIDERS, ProjectionMetrics } from './projection.metrics';
+import { ProjectorThread } from './projector/projector-thread.service';
 
+/**
+ * The projection as the serving replica holds it: its projector thread (PROJECTION_WORKERS
+ * loops, off the event loop that answers requests) and the queue's gauges. The writer stays
+ * here too, for `reproject` and for tests that project in step.
+ */
 @Module({
-  imports: [LogModule],
-  providers: [
-    ProjectionWriter,
-    ProjectionWorkers,
-    ProjectionApplier,
-    ProjectionMetrics,
-    ProjectionQueueMetrics,
-    SetAsideRepository,
-    ...PROJECTION_METRIC_PROVIDERS,
-  ],
-  exports: [ProjectionWriter, ProjectionWorkers, SetAsideRepository],
+  imports: [LogModule, ProjectionCoreModule],
+  providers: [ProjectorThread, ProjectionQueueMetrics],
+  exports: [ProjectionCoreModule],
 })
 export class ProjectionModule {}

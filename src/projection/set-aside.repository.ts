@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { PROJECTION_DATABASE } from '../database/database.module';
 
 /** `projection_set_aside`: events the projection could not apply, with the reason. */
 @Injectable()
 export class SetAsideRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource(PROJECTION_DATABASE) private readonly dataSource: DataSource) {}
 
   async record(manager: EntityManager, eventId: string, reason: string): Promise<void> {
     await manager.query(

@@ -2,7 +2,11 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PROJECTION_DATABASE } from '../../src/database/database.module';
 import { LoggedEvent } from '../../src/log/logged-event';
+import { LogMetrics } from '../../src/log/log.metrics';
+import { LogNotifier } from '../../src/log/log-notifier';
 import { ProjectionQueueRepository } from '../../src/log/projection-queue.repository';
+import { RecentEvents } from '../../src/log/recent-events';
+import { committedEvents, committedMessage, ToProjector } from '../../src/projection/projector/projector-messages';
 import { ProjectionWriter } from '../../src/projection/projection-writer.service';
 import { query } from '../support/database';
 import { eventFixtures } from '../support/fixtures';
@@ -18,8 +22,18 @@ class RolledBack extends Error {}
 
 describe('the events a projection batch claims', () => {
   let store: InProcessApp;
+  /** The queue as a projector thread holds it: with the memory its replica's commits fill. */
+  let projectorQueue: ProjectionQueueRepository;
   beforeAll(async () => {
     store = await startInProcessApp();
+    const recent = new RecentEvents();
+    // What ProjectorThread sends, cloned as postMessage clones it, remembered as the thread does.
+    store.app.get(LogNotifier).onCommitted((events) => {
+      const message = structuredClone(committedMessage(events)) as Extract<ToProjector, { type: 'committed' }>;
+      recent.remember(committedEvents(message.events));
+    });
+    const dataSource = store.app.get<DataSource>(getDataSourceToken(PROJECTION_DATABASE));
+    projectorQueue = new ProjectionQueueRepository(dataSource, store.app.get(LogMetrics), recent);
   });
   afterAll(() => store.close());
 
@@ -28,7 +42,7 @@ describe('the events a projection batch claims', () => {
     let claimed: LoggedEvent[] = [];
     await dataSource
       .transaction(async (manager) => {
-        claimed = await store.app.get(ProjectionQueueRepository).claim(manager, 1000);
+        claimed = await projectorQueue.claim(manager, 1000);
         throw new RolledBack();
       })
       .catch((error) => {
@@ -42,7 +56,7 @@ describe('the events a projection batch claims', () => {
     return Number(new RegExp(`^metadata_store_projection_payloads_total\\{source="${source}"\\} (\\d+)`, 'm').exec(metrics)?.[1] ?? 0);
   };
 
-  it('are the same whether their payloads come from this replica\'s memory or from the log', async () => {
+  it('are the same whether their payloads come from the projector\'s memory of this replica\'s commits or from the log', async () => {
     const bodies = [...eventFixtures().map((f) => f.text), AWKWARD_EVENT];
     for (const body of bodies) {
       const batch = body.trimStart().startsWith('[');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { EventFile, readEventFile, readEventFolder, readEventFolders } from './event-files';
 
@@ -35,14 +36,14 @@ export function withRunId(relative: string, runId: string): Record<string, any> 
   return { ...event, run: { ...event.run, runId } };
 }
 
-/** A compact run event of job `job` (no surrounding whitespace: its stored text is exactly this). */
+/** A compact run event of job `job`, of a new run (no surrounding whitespace: its stored text is exactly this). */
 export const compactRunEvent = (job: string): string =>
   JSON.stringify({
     eventType: 'START',
     eventTime: '2026-12-02T06:00:00Z',
     producer: 'https://example.com/producer',
     schemaURL: 'https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent',
-    run: { runId: '0195f7a4-3c2b-7d4e-9f10-abcdef012345' },
+    run: { runId: randomUUID() },
     job: { namespace: 'compact', name: job },
     inputs: [],
     outputs: [],

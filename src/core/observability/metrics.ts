@@ -92,6 +92,21 @@ class QueryTimer implements EntitySubscriberInterface {
   }
 }
 
+/** Times every query the data sources run into metadata_store_db_query_duration_seconds. */
+export function timeQueries(sources: DataSource[]): void {
+  const queryDuration = registered(
+    QUERY_DURATION,
+    () =>
+      new Histogram({
+        name: QUERY_DURATION,
+        help: 'PostgreSQL queries by SQL operation (first keyword) and outcome (ok, error), from send to result',
+        labelNames: ['operation', 'outcome'],
+        buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      }),
+  );
+  for (const source of sources) source.subscribers.push(new QueryTimer(queryDuration) as EntitySubscriberInterface<unknown>);
+}
+
 /**
  * Gauges read when Prometheus scrapes (no timers, nothing to keep up to date): ingest's database
  * pool, build info and the TLS certificate's expiry. Also registers the query timer on every pool.
@@ -109,19 +124,7 @@ export class OperationalMetrics implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const queryDuration = registered(
-      QUERY_DURATION,
-      () =>
-        new Histogram({
-          name: QUERY_DURATION,
-          help: 'PostgreSQL queries by SQL operation (first keyword) and outcome (ok, error), from send to result',
-          labelNames: ['operation', 'outcome'],
-          buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-        }),
-    );
-    for (const source of [this.dataSource, this.projectionDataSource, this.readDataSource, this.healthDataSource]) {
-      source.subscribers.push(new QueryTimer(queryDuration) as EntitySubscriberInterface<unknown>);
-    }
+    timeQueries([this.dataSource, this.projectionDataSource, this.readDataSource, this.healthDataSource]);
 
     const pool = () => (this.dataSource.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number } }).master;
     registered(

@@ -5,6 +5,7 @@ import { Environment } from '../config/environment';
 import { createLogger } from './logging';
 import { HttpMetrics, OperationalMetrics } from './metrics';
 import { MetricsController } from './metrics.controller';
+import { ThreadMetrics } from './thread-metrics';
 
 /** The pino instance behind Nest's logger, for the request hooks' completion lines. */
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
@@ -26,8 +27,8 @@ export class ObservabilityModule {
         LoggerModule.forRoot({ pinoHttp: { logger }, forRoutes: [] }),
         PrometheusModule.register({ path: '/metrics', controller: MetricsController, defaultMetrics: { enabled: true } }),
       ],
-      providers: [HttpMetrics, OperationalMetrics, { provide: ROOT_LOGGER, useValue: logger }],
-      exports: [HttpMetrics, OperationalMetrics, ROOT_LOGGER],
+      providers: [HttpMetrics, OperationalMetrics, ThreadMetrics, { provide: ROOT_LOGGER, useValue: logger }],
+      exports: [HttpMetrics, OperationalMetrics, ThreadMetrics, ROOT_LOGGER],
     };
   }
 }

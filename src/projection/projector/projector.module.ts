@@ -1,0 +1,55 @@
+import { DynamicModule, Global, Module, OnModuleInit } from '@nestjs/common';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import { ModuleRef } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { ConfigModule } from '../../core/config/config.module';
+import { Environment } from '../../core/config/environment';
+import { createLogger } from '../../core/observability/logging';
+import { timeQueries } from '../../core/observability/metrics';
+import { dataSourceOptions, DatabaseSettings } from '../../database/data-source';
+import { PROJECTION_DATABASE } from '../../database/database.module';
+import { RecentEvents } from '../../log/recent-events';
+import { ProjectionCoreModule } from '../projection-core.module';
+import { ProjectionWorkers } from '../projection-workers.service';
+
+/** Global: the queue's claim (in its own module) takes payloads from it. */
+@Global()
+@Module({})
+class RecentEventsModule {
+  static forRoot(recent: RecentEvents): DynamicModule {
+    return { module: RecentEventsModule, providers: [{ provide: RecentEvents, useValue: recent }], exports: [RecentEvents] };
+  }
+}
+
+/**
+ * The projector thread's application: PROJECTION_WORKERS loops on a pool of their own, the memory
+ * of the events this replica committed, and its own logger and metrics registry (the main thread
+ * merges them into /metrics). Nothing that serves HTTP.
+ */
+@Module({})
+export class ProjectorModule implements OnModuleInit {
+  constructor(private readonly moduleRef: ModuleRef) {}
+
+  /** `recent`: the memory the thread fills from its first message on, before this module starts. */
+  static forRoot(env: Environment, pool: DatabaseSettings, recent: RecentEvents): DynamicModule {
+    return {
+      module: ProjectorModule,
+      imports: [
+        ConfigModule.forRoot(env),
+        LoggerModule.forRoot({ pinoHttp: { logger: createLogger(env).child({ thread: 'projector' }) }, forRoutes: [] }),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions({ ...pool, applicationName: 'metadata-store-projection' }),
+          name: PROJECTION_DATABASE,
+          migrationsRun: false,
+        }),
+        RecentEventsModule.forRoot(recent),
+        ProjectionCoreModule,
+      ],
+      providers: [ProjectionWorkers],
+    };
+  }
+
+  onModuleInit(): void {
+    timeQueries([this.moduleRef.get(getDataSourceToken(PROJECTION_DATABASE), { strict: false })]);
+  }
+}

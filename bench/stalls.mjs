@@ -1,6 +1,7 @@
 // npm run bench:stalls: what holds the store's event loop at a fixed rate. The store runs with
 // bench/stall-probe.cjs preloaded and --trace-gc; BENCH_RATE events/s (500) are offered for
-// BENCH_DURATION_S (20) in sync mode. Prints p50/p99, the longest stalls with the process's CPU
+// BENCH_DURATION_S (20) in sync mode, after BENCH_WARMUP_S (10) of the same load unmeasured.
+// Prints p50/p99, the longest stalls with the process's CPU and the main thread's GC pauses
 // during each and the CPU the host stole around it, and V8's mark-compacts.
 //   BENCH_STORE_ENV='K=V,K=V' (e.g. PROJECTION_WORKERS=0 for ingest alone).
 import fs from 'node:fs';
@@ -14,6 +15,8 @@ import { PRODUCTION_NODE_ARGS, startPostgres, startStore, stopChild } from './pr
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
+/** The same load first, unmeasured: a store that has just started compiles its hot paths (and its projector thread loads). */
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 10);
 const STORE_ENV = Object.fromEntries((process.env.BENCH_STORE_ENV ?? '').split(',').filter(Boolean).map((kv) => kv.split('=')));
 const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stall-probe.cjs');
 const SHOWN = 15;
@@ -42,6 +45,7 @@ async function main() {
     store.child.stdout.on('data', (chunk) => {
       for (const line of String(chunk).split('\n')) if (/Mark-Compact/.test(line)) markCompacts.push(line.replace(/^\[\d+:0x[0-9a-f]+\]\s*/, '').slice(0, 160));
     });
+    if (WARMUP_S > 0) await fixedRate(`${store.url}/api/v1/lineage`, { rate: RATE, durationS: WARMUP_S, body: () => eventText() });
     const stopSteal = sampleSteal(100);
     const started = Date.now();
     const result = await fixedRate(`${store.url}/api/v1/lineage`, { rate: RATE, durationS: DURATION_S, body: () => eventText() });

@@ -40,7 +40,7 @@ const TRACE_FLUSH_TIMEOUT_MS = 3000;
  *     `Connection: close`; requests are still served;
  *  2. after SHUTDOWN_DELAY_MS the listener closes: no new connections, in-flight requests finish;
  *  3. Nest's shutdown hooks: the async ingest queue and the group committer are flushed to
- *     PostgreSQL, projector workers finish their batch, the pool closes; spans are flushed;
+ *     PostgreSQL, the projector thread finishes its batch and stops, the pools close; spans are flushed;
  *  4. exit 0. Steps 2-3 are bounded by SHUTDOWN_TIMEOUT_MS (exit 1 when exceeded).
  * A second SIGINT (Ctrl-C twice) exits at once with 130.
  */

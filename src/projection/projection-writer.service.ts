@@ -17,6 +17,7 @@ import { SetAsideRepository } from './set-aside.repository';
 @Injectable()
 export class ProjectionWriter {
   private readonly logger = new Logger(ProjectionWriter.name);
+  private connecting: Promise<unknown> | null = null;
 
   constructor(
     @InjectDataSource(PROJECTION_DATABASE) private readonly dataSource: DataSource,
@@ -33,6 +34,7 @@ export class ProjectionWriter {
    * projection. `reproject` tries set-aside events again.
    */
   async projectBatch(limit: number): Promise<string[]> {
+    await this.connected();
     try {
       return await this.applyBatch(limit);
     } catch (error) {
@@ -45,6 +47,13 @@ export class ProjectionWriter {
       }
       return done;
     }
+  }
+
+  /** The projector thread's pool connects on its first batch, and again after a failed attempt. */
+  private async connected(): Promise<void> {
+    if (this.dataSource.isInitialized) return;
+    this.connecting ??= this.dataSource.initialize().finally(() => (this.connecting = null));
+    await this.connecting;
   }
 
   private async applyOneOrSetAside(): Promise<string[]> {

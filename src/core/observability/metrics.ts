@@ -68,12 +68,12 @@ export function observePoolQuery(sql: string, ok: boolean, seconds: number): voi
 /**
  * Times every query TypeORM runs (everything this service sends to PostgreSQL goes through it,
  * except what observePoolQuery times): from the moment the query is handed to the connection
- * until its result or error. Pool waits are not included (see metadata_store_db_pool_waiting_requests).
+ * until its result or error, into the histogram once it is registered. Pool waits are not
+ * included (see metadata_store_db_pool_waiting_requests). No constructor arguments: a data
+ * source's `subscribers` option can name it.
  */
-class QueryTimer implements EntitySubscriberInterface {
+export class QueryTimer implements EntitySubscriberInterface {
   private readonly started = new WeakMap<object, bigint[]>();
-
-  constructor(private readonly histogram: Histogram<string>) {}
 
   beforeQuery(event: BeforeQueryEvent<unknown>): void {
     const runner = event.queryRunner as object | undefined;
@@ -87,14 +87,13 @@ class QueryTimer implements EntitySubscriberInterface {
     const runner = event.queryRunner as object | undefined;
     const start = runner ? this.started.get(runner)?.shift() : undefined;
     if (start === undefined) return;
-    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    this.histogram.observe({ operation: sqlOperation(event.query), outcome: event.success ? 'ok' : 'error' }, seconds);
+    observePoolQuery(event.query, event.success, Number(process.hrtime.bigint() - start) / 1e9);
   }
 }
 
-/** Times every query the data sources run into metadata_store_db_query_duration_seconds. */
-export function timeQueries(sources: DataSource[]): void {
-  const queryDuration = registered(
+/** metadata_store_db_query_duration_seconds, in this thread's registry. */
+export function registerQueryDurations(): void {
+  registered(
     QUERY_DURATION,
     () =>
       new Histogram({
@@ -104,7 +103,12 @@ export function timeQueries(sources: DataSource[]): void {
         buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       }),
   );
-  for (const source of sources) source.subscribers.push(new QueryTimer(queryDuration) as EntitySubscriberInterface<unknown>);
+}
+
+/** Times every query the data sources run into metadata_store_db_query_duration_seconds. */
+export function timeQueries(sources: DataSource[]): void {
+  registerQueryDurations();
+  for (const source of sources) source.subscribers.push(new QueryTimer() as EntitySubscriberInterface<unknown>);
 }
 
 /**

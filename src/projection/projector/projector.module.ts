@@ -1,11 +1,10 @@
 import { DynamicModule, Global, Module, OnModuleInit } from '@nestjs/common';
-import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
-import { ModuleRef } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule } from '../../core/config/config.module';
 import { Environment } from '../../core/config/environment';
 import { createLogger } from '../../core/observability/logging';
-import { timeQueries } from '../../core/observability/metrics';
+import { QueryTimer, registerQueryDurations } from '../../core/observability/metrics';
 import { dataSourceOptions, DatabaseSettings } from '../../database/data-source';
 import { PROJECTION_DATABASE } from '../../database/database.module';
 import { RecentEvents } from '../../log/recent-events';
@@ -28,8 +27,6 @@ class RecentEventsModule {
  */
 @Module({})
 export class ProjectorModule implements OnModuleInit {
-  constructor(private readonly moduleRef: ModuleRef) {}
-
   /** `recent`: the memory the thread fills from its first message on, before this module starts. */
   static forRoot(env: Environment, pool: DatabaseSettings, recent: RecentEvents): DynamicModule {
     return {
@@ -41,6 +38,10 @@ export class ProjectorModule implements OnModuleInit {
           ...dataSourceOptions({ ...pool, applicationName: 'metadata-store-projection' }),
           name: PROJECTION_DATABASE,
           migrationsRun: false,
+          subscribers: [QueryTimer],
+          // Connected by the first batch (ProjectionWriter): the thread starts during an outage,
+          // and its loops report it as they report an outage that comes later.
+          manualInitialization: true,
         }),
         RecentEventsModule.forRoot(recent),
         ProjectionCoreModule,
@@ -50,6 +51,6 @@ export class ProjectorModule implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    timeQueries([this.moduleRef.get(getDataSourceToken(PROJECTION_DATABASE), { strict: false })]);
+    registerQueryDurations();
   }
 }

@@ -155,7 +155,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     });
     expect(graph.nodes).toEqual([CLEAN, MART, RAW, DAILY, LOAD].sort());
     expect(graph.edges).toEqual([`${RAW} -> ${LOAD}`, `${LOAD} -> ${CLEAN}`, `${CLEAN} -> ${DAILY}`, `${DAILY} -> ${MART}`].sort());
-    expect(await page.locator('.lineage-page .status').textContent()).toBe('5 nodes and 4 edges.');
+    await eventually(async () => expect(await page.locator('.lineage-page .status').textContent()).toBe('5 nodes and 4 edges.'));
     expect(await page.locator('.lineage-node.is-focus').textContent()).toContain('clean.orders');
 
     await page.locator(`.react-flow__node[data-id="${DAILY}"]`).click();
@@ -177,7 +177,7 @@ describe('Lineage, job, run, search and overview pages', () => {
 
     await page.getByLabel('Direction').selectOption('both');
     await eventually(async () => expect(await drawn(page)).toEqual(WHOLE_GRAPH));
-    expect(await page.locator('.lineage-page .status').textContent()).toBe('5 nodes and 4 edges.');
+    await eventually(async () => expect(await page.locator('.lineage-page .status').textContent()).toBe('5 nodes and 4 edges.'));
   });
 
   it('starts again from another node, and follows the depth', async () => {
@@ -205,7 +205,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     await page.getByLabel('As of (UTC)').fill(BEFORE_DAILY.slice(0, 19));
     await page.getByRole('button', { name: 'Show as of' }).click();
     await eventually(async () => expect(await drawn(page)).toEqual({ nodes: [CLEAN, RAW, LOAD].sort(), edges: [`${RAW} -> ${LOAD}`, `${LOAD} -> ${CLEAN}`].sort() }));
-    expect(await page.locator('.lineage-page .status').textContent()).toBe(`3 nodes and 2 edges, as of ${BEFORE_DAILY}.`);
+    await eventually(async () => expect(await page.locator('.lineage-page .status').textContent()).toBe(`3 nodes and 2 edges, as of ${BEFORE_DAILY}.`));
     expect(new URL(page.url()).hash).toContain(`asOf=${encodeURIComponent(BEFORE_DAILY)}`);
     await expectAccessible(page, 'lineage page as of an earlier time');
     await screenshot(page, 'lineage-as-of');

@@ -110,6 +110,9 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(10) @Max(600000)
   PROJECTION_POLL_INTERVAL_MS = 1000;
 
+  @Transform(toInt) @IsInt() @Min(0) @Max(10000)
+  PROJECTION_WAKE_DELAY_MS = 100;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     message: 'LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent',
   })

@@ -28,7 +28,7 @@ export type ToProjector =
   | { type: 'stop' };
 
 /** The projector to the main thread. */
-export type FromProjector = { type: 'metrics'; id: number; metrics: ThreadMetricsSnapshot } | { type: 'stopped' };
+export type FromProjector = { type: 'metrics'; id: number; metrics: ThreadMetricsSnapshot };
 
 export function committedMessage(events: AppendedEvent[]): ToProjector {
   return {

@@ -32,8 +32,7 @@ async function main(): Promise<void> {
     } else {
       void started.then(async (context) => {
         await context.close();
-        reply({ type: 'stopped' });
-        port.close();
+        port.close(); // nothing else keeps the thread alive: it exits
       });
     }
   });

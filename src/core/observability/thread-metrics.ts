@@ -12,10 +12,9 @@ export type ThreadMetricsSnapshot = MetricObjectWithValues<MetricValue<string>>[
 export class ThreadMetrics {
   private readonly threads = new Set<() => Promise<ThreadMetricsSnapshot>>();
 
-  /** `snapshot`: the thread's registry as JSON; returns the function that removes it. */
-  add(snapshot: () => Promise<ThreadMetricsSnapshot>): () => void {
+  /** `snapshot`: the thread's registry as JSON. */
+  add(snapshot: () => Promise<ThreadMetricsSnapshot>): void {
     this.threads.add(snapshot);
-    return () => this.threads.delete(snapshot);
   }
 
   async exposition(): Promise<string> {

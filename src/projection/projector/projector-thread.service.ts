@@ -33,7 +33,6 @@ export class ProjectorThread implements OnApplicationBootstrap, OnApplicationShu
   private restartTimer: NodeJS.Timeout | null = null;
   private nextRequest = 0;
   private readonly metricsRequests = new Map<number, (metrics: ThreadMetricsSnapshot) => void>();
-  private stopped: (() => void) | null = null;
 
   constructor(
     private readonly env: Environment,
@@ -70,10 +69,7 @@ export class ProjectorThread implements OnApplicationBootstrap, OnApplicationShu
     worker.on('exit', (code) => {
       this.worker = null;
       this.metricsRequests.clear();
-      if (this.stopping) {
-        this.stopped?.();
-        return;
-      }
+      if (this.stopping) return;
       this.logger.error({ exitCode: code, restartInMs: RESTART_DELAY_MS }, 'projector thread exited; starting it again (queued events wait in PostgreSQL)');
       this.restartTimer = setTimeout(() => {
         this.restartTimer = null;
@@ -100,15 +96,12 @@ export class ProjectorThread implements OnApplicationBootstrap, OnApplicationShu
 
   /** Lets the thread finish the batch it is in, then stops it. */
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     const worker = this.worker;
-    if (!worker) {
-      this.stopping = true;
-      return;
-    }
-    const exited = new Promise<void>((resolve) => (this.stopped = resolve));
+    if (!worker) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.postMessage({ type: 'stop' } satisfies ToProjector);
-    this.stopping = true;
     try {
       await withTimeout(exited, STOP_TIMEOUT_MS);
     } catch {

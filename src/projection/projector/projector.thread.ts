@@ -15,7 +15,6 @@ import { ProjectorModule } from './projector.module';
 async function main(): Promise<void> {
   const port = parentPort!;
   const { env, pool } = workerData as ProjectorSettings;
-  const reply = (message: FromProjector) => port.postMessage(message);
   const recent = new RecentEvents();
   const started = NestFactory.createApplicationContext(ProjectorModule.forRoot(Object.assign(new Environment(), env), pool, recent), {
     bufferLogs: true,
@@ -28,7 +27,7 @@ async function main(): Promise<void> {
       recent.remember(committedEvents(message.events));
       workers?.wake();
     } else if (message.type === 'metrics') {
-      void register.getMetricsAsJSON().then((metrics) => reply({ type: 'metrics', id: message.id, metrics }));
+      void register.getMetricsAsJSON().then((metrics) => port.postMessage({ type: 'metrics', id: message.id, metrics } satisfies FromProjector));
     } else {
       void started.then(async (context) => {
         await context.close();

@@ -73,10 +73,10 @@ export async function waitReady(url, child) {
 
 /**
  * The store as it runs in production: default settings (log level info), the image's Node flags
- * (PRODUCTION_NODE_ARGS), stdout counted. `root`: a checkout with dist/ built (another version of
- * the store, to compare).
+ * (PRODUCTION_NODE_ARGS), stdout counted (and given to `onStdout` from the first byte). `root`: a
+ * checkout with dist/ built (another version of the store, to compare).
  */
-export async function startStore(databaseUrl, mode, { nodeArgs = PRODUCTION_NODE_ARGS, env = {}, root = ROOT } = {}) {
+export async function startStore(databaseUrl, mode, { nodeArgs = PRODUCTION_NODE_ARGS, env = {}, root = ROOT, onStdout = () => {} } = {}) {
   const port = await freePort();
   const child = track(spawn(process.execPath, [...nodeArgs, 'dist/main.js', 'serve'], {
     cwd: root,
@@ -84,7 +84,10 @@ export async function startStore(databaseUrl, mode, { nodeArgs = PRODUCTION_NODE
     stdio: ['ignore', 'pipe', 'inherit'],
   }));
   const store = { child, url: `http://127.0.0.1:${port}`, logBytes: 0 };
-  child.stdout.on('data', (chunk) => (store.logBytes += chunk.length));
+  child.stdout.on('data', (chunk) => {
+    store.logBytes += chunk.length;
+    onStdout(chunk);
+  });
   await waitReady(store.url, child);
   return store;
 }

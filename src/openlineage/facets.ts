@@ -58,6 +58,12 @@ const shape = (fields: SchemaField[]): Shape[] =>
   fields.map((f): Shape => [f.name, f.type, shape(f.fields ?? [])]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 const anyTyped = (fields: SchemaField[]): boolean => fields.some((f) => f.type !== null || anyTyped(f.fields ?? []));
 
+/** Whether the `schema` facet has a typed field, at any depth: what readSchema's `typed` says, without its hash. */
+export function hasTypedSchema(facets: JsonObject): boolean {
+  const schema = facets.schema;
+  return isJsonObject(schema) && anyTyped(readFields(schema.fields));
+}
+
 /** The `schema` facet of a dataset; null when absent or without a usable field. */
 export function readSchema(facets: JsonObject): Schema | null {
   const schema = facets.schema;

@@ -1,6 +1,6 @@
 import { datasetId, parseNamespace } from '../../src/openlineage/dataset-identity';
 import { jobId } from '../../src/openlineage/job-identity';
-import { readSchema } from '../../src/openlineage/facets';
+import { hasTypedSchema, readSchema } from '../../src/openlineage/facets';
 import { MutationOf, MutationType } from '../../src/projection/mutations';
 import { processEvents } from '../../src/projection/pipeline';
 import { datasetsProcessor } from '../../src/projection/processors/datasets.processor';
@@ -80,6 +80,15 @@ describe('dataset facets and versions', () => {
     expect(one.hash).toBe(other.hash);
     expect(one.hash).not.toBe(changed.hash);
     expect(readSchema({ schema: namesOnly })!.typed).toBe(false);
+  });
+
+  it('tells a typed schema as readSchema does, nested fields included', () => {
+    const nestedTyped = { fields: [{ name: 's', fields: [{ name: 'x', type: 'int' }] }] };
+    for (const schema of [typed, namesOnly, nestedTyped, { fields: [] }, { fields: 'no' }, 'no', undefined]) {
+      expect(hasTypedSchema({ schema } as never)).toBe(readSchema({ schema } as never)?.typed ?? false);
+    }
+    expect(hasTypedSchema({ schema: nestedTyped })).toBe(true);
+    expect(hasTypedSchema({ schema: namesOnly })).toBe(false);
   });
 
   it('reads tags from the tags facet and from schema fields, nested ones by path', () => {

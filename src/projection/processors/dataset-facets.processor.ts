@@ -1,4 +1,4 @@
-import { readDataSource, readFieldTags, readSchema, readTags } from '../../openlineage/facets';
+import { hasTypedSchema, readDataSource, readFieldTags, readTags } from '../../openlineage/facets';
 import { LoggedEvent } from '../../log/logged-event';
 import { Mutation } from '../mutations';
 import { currentFacetEntries, namedDatasets } from './processor';
@@ -12,7 +12,7 @@ export function datasetFacetsProcessor(event: LoggedEvent): Mutation[] {
   const stamp = { at: event.eventTime, eventId: event.eventId };
   for (const dataset of namedDatasets(event)) {
     for (const [name, facet] of currentFacetEntries(dataset.facets)) {
-      if (name === 'schema' && facet !== null && !readSchema(dataset.facets)?.typed) continue;
+      if (name === 'schema' && facet !== null && !hasTypedSchema(dataset.facets)) continue;
       out.push({ type: 'datasetFacet', datasetId: dataset.id, name, facet, ...stamp });
     }
     for (const tag of [...readTags(dataset.facets), ...readFieldTags(dataset.facets)]) {

@@ -13,14 +13,14 @@ import pg from 'pg';
 import { postgresCpuSeconds, processCpuSeconds } from './cpu.mjs';
 import { eventText } from './event.mjs';
 import { fixedRate } from './open-loop.mjs';
-import { startPostgres, startStore, stopChild } from './processes.mjs';
+import { checkoutRoots, startPostgres, startStore, stopChild, storeSettings } from './processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RATE = Number(process.env.BENCH_RATE ?? 300);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 2);
-const ROOTS = (process.env.BENCH_ROOTS ?? ROOT).split(' ').filter(Boolean).map((r) => path.resolve(r));
-const STORE_ENV = Object.fromEntries((process.env.BENCH_STORE_ENV ?? '').split(',').filter(Boolean).map((kv) => kv.split('=')));
+const ROOTS = checkoutRoots();
+const STORE_ENV = storeSettings('BENCH_STORE_ENV');
 const TOP_STATEMENTS = 8;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

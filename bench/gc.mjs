@@ -7,18 +7,16 @@
 //   BENCH_STORE_ENV='K=V,K=V' (e.g. PROJECTION_WORKERS=0 for ingest alone), BENCH_ROOTS (space-separated
 //   checkouts with dist/ built, to compare; this one by default), BENCH_REPEATS (1, interleaved).
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eventText } from './event.mjs';
 import { fixedRate } from './open-loop.mjs';
-import { PRODUCTION_NODE_ARGS, startPostgres, startStore, stopChild } from './processes.mjs';
+import { checkoutRoots, PRODUCTION_NODE_ARGS, startPostgres, startStore, stopChild, storeSettings } from './processes.mjs';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 8);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 1);
-const STORE_ENV = Object.fromEntries((process.env.BENCH_STORE_ENV ?? '').split(',').filter(Boolean).map((kv) => kv.split('=')));
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ROOTS = (process.env.BENCH_ROOTS ?? ROOT).split(' ').filter(Boolean).map((r) => path.resolve(r));
+const STORE_ENV = storeSettings('BENCH_STORE_ENV');
+const ROOTS = checkoutRoots();
 
 const field = (line, key) => Number(new RegExp(`\\b${key}=([0-9.]+)`).exec(line)?.[1] ?? 0);
 

@@ -10,6 +10,13 @@ import { freePort } from '../scripts/free-port.mjs';
 export { freePort };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Store settings from an environment variable holding `K=V,K=V` (BENCH_STORE_ENV, PROFILE_ENV). */
+export const storeSettings = (variable) => Object.fromEntries((process.env[variable] ?? '').split(',').filter(Boolean).map((kv) => kv.split('=')));
+
+/** The checkouts (with dist/ built) to compare, from BENCH_ROOTS (space-separated); this one by default. */
+export const checkoutRoots = () => (process.env.BENCH_ROOTS ?? ROOT).split(' ').filter(Boolean).map((r) => path.resolve(r));
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Everything started here, stopped on Ctrl-C or SIGTERM so that an interrupted run leaves nothing. */

@@ -9,13 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { postgresChildren, postgresCpuSeconds, processCpuSeconds } from './cpu.mjs';
 import { writeCompactTemplate } from './event.mjs';
-import { PRODUCTION_NODE_ARGS, startPostgres, startStore, stopChild } from './processes.mjs';
+import { PRODUCTION_NODE_ARGS, startPostgres, startStore, stopChild, storeSettings } from './processes.mjs';
 import { summariseProfile } from './profile-summary.mjs';
 import { requireWrk, wrk } from './wrk.mjs';
 
 const MODE = process.env.PROFILE_MODE ?? 'sync';
 const DURATION_S = Number(process.env.PROFILE_DURATION_S ?? 15);
-const EXTRA_ENV = Object.fromEntries((process.env.PROFILE_ENV ?? '').split(',').filter(Boolean).map((kv) => kv.split('=')));
+const EXTRA_ENV = storeSettings('PROFILE_ENV');
 
 /** PostgreSQL's processes by kind (a client backend's title without its address and state). */
 const kindOf = (title) => title.replace(/\d+\.\d+\.\d+\.\d+\(\d+\).*$/, 'client backend');

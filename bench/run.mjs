@@ -22,7 +22,7 @@ import { EVENT_BYTES, eventText, writeCompactTemplate } from './event.mjs';
 import { fixedRate } from './open-loop.mjs';
 import { BATCH, CONNECTIONS as PG_CONNECTIONS, insertFor, prepareVariant, VARIANTS } from './postgres-ceiling.mjs';
 import { requireWrk, wrk } from './wrk.mjs';
-import { startBare, startPostgres, startStore, stopChild } from './processes.mjs';
+import { startBare, startPostgres, startStore, stopChild, storeSettings } from './processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -31,7 +31,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const LAG_SAMPLE_MS = 200;
 // `BENCH_STORE_ENV='PROJECTION_WORKERS=0'`: settings for both stores (e.g. ingest alone, without the projection).
-const STORE_ENV = Object.fromEntries((process.env.BENCH_STORE_ENV ?? '').split(',').filter(Boolean).map((kv) => kv.split('=')));
+const STORE_ENV = storeSettings('BENCH_STORE_ENV');
 const DRAIN_LIMIT_S = 120;
 
 const TARGETS = [

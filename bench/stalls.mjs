@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { machineCpuSeconds } from './cpu.mjs';
 import { eventText } from './event.mjs';
 import { fixedRate } from './open-loop.mjs';
-import { PRODUCTION_NODE_ARGS, startPostgres, startStore, stopChild } from './processes.mjs';
+import { PRODUCTION_NODE_ARGS, startPostgres, startStore, stopChild, storeSettings } from './processes.mjs';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
 /** The same load first, unmeasured: a store that has just started compiles its hot paths (and its projector thread loads). */
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 10);
-const STORE_ENV = Object.fromEntries((process.env.BENCH_STORE_ENV ?? '').split(',').filter(Boolean).map((kv) => kv.split('=')));
+const STORE_ENV = storeSettings('BENCH_STORE_ENV');
 const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stall-probe.cjs');
 const SHOWN = 15;
 

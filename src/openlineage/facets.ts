@@ -58,17 +58,20 @@ const shape = (fields: SchemaField[]): Shape[] =>
   fields.map((f): Shape => [f.name, f.type, shape(f.fields ?? [])]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 const anyTyped = (fields: SchemaField[]): boolean => fields.some((f) => f.type !== null || anyTyped(f.fields ?? []));
 
+/** The usable fields of the `schema` facet; none when it is absent or malformed. */
+function schemaFields(facets: JsonObject): SchemaField[] {
+  const schema = facets.schema;
+  return isJsonObject(schema) ? readFields(schema.fields) : [];
+}
+
 /** Whether the `schema` facet has a typed field, at any depth: what readSchema's `typed` says, without its hash. */
 export function hasTypedSchema(facets: JsonObject): boolean {
-  const schema = facets.schema;
-  return isJsonObject(schema) && anyTyped(readFields(schema.fields));
+  return anyTyped(schemaFields(facets));
 }
 
 /** The `schema` facet of a dataset; null when absent or without a usable field. */
 export function readSchema(facets: JsonObject): Schema | null {
-  const schema = facets.schema;
-  if (!isJsonObject(schema)) return null;
-  const fields = readFields(schema.fields);
+  const fields = schemaFields(facets);
   if (fields.length === 0) return null;
   const hash = createHash('sha256').update(JSON.stringify(shape(fields))).digest('hex');
   return { fields, typed: anyTyped(fields), hash };

@@ -108,9 +108,13 @@ describe('dataset facets and versions', () => {
     expect(of(event, 'tag').map((t) => [t.field, t.key, t.value])).toEqual([['email', 'domain', 'sales'], ['address', 'pii', 'true'], ['address.zip', 'geo', null]]);
   });
 
-  it('records a tombstone for a deleted facet and leaves out a name-only schema', () => {
-    const event = { ...base, inputs: [{ namespace: 'ns', name: 'in', facets: { schema: namesOnly, documentation: { _deleted: true } } }] };
-    expect(of(event, 'datasetFacet').map((f) => [f.name, f.facet])).toEqual([['documentation', null]]);
+  it('records a tombstone for a deleted facet and leaves out a name-only schema, not a typed one', () => {
+    const event = {
+      ...base,
+      inputs: [{ namespace: 'ns', name: 'in', facets: { schema: namesOnly, documentation: { _deleted: true } } }],
+      outputs: [{ namespace: 'ns', name: 'out', facets: { schema: typed } }],
+    };
+    expect(of(event, 'datasetFacet').map((f) => [f.name, f.facet])).toEqual([['documentation', null], ['schema', typed]]);
   });
 
   it('gives every name-only schema of a dataset one version, a typed one its own, and links the run to the typed version only', () => {

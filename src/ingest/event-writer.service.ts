@@ -17,12 +17,7 @@ export class EventWriter {
         metrics.committedBatch(events.length, (performance.now() - started) / 1000);
         return duplicates;
       },
-      {
-        maxEvents: env.INGEST_FLUSH_MAX_EVENTS,
-        maxWaitMs: env.INGEST_FLUSH_MAX_WAIT_MS,
-        parallelFrom: env.INGEST_FLUSH_PARALLEL_EVENTS,
-        writers: env.INGEST_WRITERS,
-      },
+      { maxEvents: env.INGEST_FLUSH_MAX_EVENTS, maxWaitMs: env.INGEST_FLUSH_MAX_WAIT_MS, writers: env.INGEST_WRITERS },
     );
   }
 

@@ -6,11 +6,9 @@ export interface GroupCommitOptions {
   /** How long a partial batch may wait for more events; 0 flushes as soon as a writer is free. */
   maxWaitMs: number;
   /**
-   * Events waiting that start a transaction beside one in flight (at most maxEvents): fewer wait
-   * for the commit in flight and share the next one.
+   * Most transactions in flight at once. A second one starts beside another only for a full
+   * batch (maxEvents): otherwise events wait for the commit in flight and share the next one.
    */
-  parallelFrom: number;
-  /** Most transactions in flight at once. */
   writers: number;
 }
 
@@ -82,18 +80,12 @@ export class GroupCommitter<T> {
    * Starting a transaction whenever a writer is free makes batches of 1-3 events under load,
    * each paying a commit (WAL flush) and a round trip: with 32 requests in flight and 4
    * writers, 3.4 events per commit and 20 % more CPU per event than one writer at 15 per commit.
-   * So a few events wait for the transaction in flight; but with one transaction at a time,
-   * PostgreSQL idles between a commit and the next statement, so enough waiting events
-   * (parallelFrom) start one beside it.
+   * So a partial batch waits for the transaction in flight; only a full one starts beside it.
    */
   private schedule(): void {
     if (this.pending.length === 0 || this.inFlight >= this.options.writers) return;
     const full = this.pending.length >= this.options.maxEvents;
-    if (this.inFlight > 0) {
-      // Otherwise afterFlush() schedules again at the commit in flight.
-      if (this.pending.length >= Math.min(this.options.parallelFrom, this.options.maxEvents)) this.flush();
-      return;
-    }
+    if (!full && this.inFlight > 0) return; // afterFlush() schedules again at its commit
     if (full || this.options.maxWaitMs === 0) {
       this.flush();
     } else if (!this.timer) {

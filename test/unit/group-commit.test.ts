@@ -18,43 +18,29 @@ function recordingWriter(options: { failOn?: string; delayMs?: number; down?: bo
 describe('GroupCommitter', () => {
   it('puts events that arrive while a commit is in flight into one batch', async () => {
     const writer = recordingWriter({ delayMs: 20 });
-    const committer = new GroupCommitter(writer.write, { maxEvents: 100, maxWaitMs: 0, parallelFrom: 100, writers: 1 });
+    const committer = new GroupCommitter(writer.write, { maxEvents: 100, maxWaitMs: 0, writers: 1 });
     const results = await Promise.all(['a', 'b', 'c', 'dup-d'].map((e) => committer.submit(e)));
     expect(writer.batches).toEqual([['a'], ['b', 'c', 'dup-d']]);
     expect(results).toEqual([false, false, false, true]);
   });
 
-  it('starts a second transaction beside one in flight once parallelFrom events wait', async () => {
+  it('starts a second transaction beside one in flight only for a full batch', async () => {
     const writer = recordingWriter({ delayMs: 20 });
-    const committer = new GroupCommitter(writer.write, { maxEvents: 10, maxWaitMs: 0, parallelFrom: 3, writers: 4 });
+    const committer = new GroupCommitter(writer.write, { maxEvents: 3, maxWaitMs: 0, writers: 4 });
     const first = committer.submit('a');
-    // While 'a' commits: two events wait for it, then the third makes enough to start beside it.
-    const waiting = ['b', 'c'].map((e) => committer.submit(e));
+    // While 'a' commits: two events wait for it, then a full batch of three starts at once.
+    const partial = ['b', 'c'].map((e) => committer.submit(e));
     expect(writer.batches).toEqual([['a']]);
-    const third = committer.submit('d');
+    const full = ['d', 'e', 'f'].map((e) => committer.submit(e));
     expect(writer.batches).toEqual([['a'], ['b', 'c', 'd']]);
-    const late = ['e', 'f'].map((e) => committer.submit(e));
-    await Promise.all([first, ...waiting, third, ...late]);
+    await Promise.all([first, ...partial, ...full]);
     await committer.idle();
     expect(writer.batches).toEqual([['a'], ['b', 'c', 'd'], ['e', 'f']]);
   });
 
-  it('starts no more transactions than writers, and then fills batches up to maxEvents', async () => {
-    const writer = recordingWriter({ delayMs: 20 });
-    const committer = new GroupCommitter(writer.write, { maxEvents: 5, maxWaitMs: 0, parallelFrom: 2, writers: 2 });
-    const events = Array.from({ length: 12 }, (_, i) => `e${i}`);
-    const results = events.map((e) => committer.submit(e));
-    // 'e0' alone, 'e1'+'e2' beside it; both writers busy, the other nine wait.
-    expect(writer.batches).toEqual([['e0'], ['e1', 'e2']]);
-    await Promise.all(results);
-    await committer.idle();
-    expect(writer.batches.slice(2).map((b) => b.length)).toEqual([5, 4]);
-    expect(writer.batches.flat()).toEqual(events);
-  });
-
   it('caps a batch at maxEvents', async () => {
     const writer = recordingWriter({ delayMs: 5 });
-    const committer = new GroupCommitter(writer.write, { maxEvents: 2, maxWaitMs: 0, parallelFrom: 100, writers: 1 });
+    const committer = new GroupCommitter(writer.write, { maxEvents: 2, maxWaitMs: 0, writers: 1 });
     await Promise.all(['a', 'b', 'c', 'd', 'e'].map((e) => committer.submit(e)));
     expect(writer.batches.every((b) => b.length <= 2)).toBe(true);
     expect(writer.batches.flat()).toEqual(['a', 'b', 'c', 'd', 'e']);
@@ -62,7 +48,7 @@ describe('GroupCommitter', () => {
 
   it('waits up to maxWaitMs to fill a batch', async () => {
     const writer = recordingWriter();
-    const committer = new GroupCommitter(writer.write, { maxEvents: 10, maxWaitMs: 30, parallelFrom: 100, writers: 1 });
+    const committer = new GroupCommitter(writer.write, { maxEvents: 10, maxWaitMs: 30, writers: 1 });
     const first = committer.submit('a');
     await new Promise((r) => setTimeout(r, 5));
     await Promise.all([first, committer.submit('b')]);
@@ -71,7 +57,7 @@ describe('GroupCommitter', () => {
 
   it("fails only the event whose data PostgreSQL rejects; the others of its batch commit", async () => {
     const writer = recordingWriter({ failOn: 'bad', delayMs: 5 });
-    const committer = new GroupCommitter(writer.write, { maxEvents: 10, maxWaitMs: 0, parallelFrom: 100, writers: 1 });
+    const committer = new GroupCommitter(writer.write, { maxEvents: 10, maxWaitMs: 0, writers: 1 });
     const first = committer.submit('x');
     const results = await Promise.allSettled(['a', 'bad', 'b'].map((e) => committer.submit(e)));
     await first;
@@ -81,14 +67,14 @@ describe('GroupCommitter', () => {
 
   it('gives every caller the error when the database is down', async () => {
     const writer = recordingWriter({ down: true });
-    const committer = new GroupCommitter(writer.write, { maxEvents: 10, maxWaitMs: 0, parallelFrom: 100, writers: 1 });
+    const committer = new GroupCommitter(writer.write, { maxEvents: 10, maxWaitMs: 0, writers: 1 });
     const results = await Promise.allSettled(['a', 'b'].map((e) => committer.submit(e)));
     expect(results.every((r) => r.status === 'rejected' && /ECONNREFUSED/.test(r.reason.message))).toBe(true);
   });
 
   it('drops an event whose deadline passed while it waited, and says so', async () => {
     const writer = recordingWriter({ delayMs: 60 });
-    const committer = new GroupCommitter(writer.write, { maxEvents: 10, maxWaitMs: 0, parallelFrom: 100, writers: 1 });
+    const committer = new GroupCommitter(writer.write, { maxEvents: 10, maxWaitMs: 0, writers: 1 });
     const blocking = committer.submit('slow');
     const late = committer.submit('late', 10);
     await expect(late).rejects.toBeInstanceOf(CommitTimeoutError);
@@ -99,7 +85,7 @@ describe('GroupCommitter', () => {
 
   it('tells a caller whose event was already in a transaction at its deadline what that transaction did', async () => {
     const writer = recordingWriter({ delayMs: 60 });
-    const committer = new GroupCommitter(writer.write, { maxEvents: 10, maxWaitMs: 0, parallelFrom: 100, writers: 1 });
+    const committer = new GroupCommitter(writer.write, { maxEvents: 10, maxWaitMs: 0, writers: 1 });
     const inFlight = committer.submit('slow', 10);
     await expect(inFlight).resolves.toBe(false);
     expect(writer.batches).toEqual([['slow']]);

@@ -84,9 +84,6 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(0) @Max(1000)
   INGEST_FLUSH_MAX_WAIT_MS = 0;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(5000)
-  INGEST_FLUSH_PARALLEL_EVENTS = 16;
-
   @Transform(toInt) @IsInt() @Min(1) @Max(32)
   INGEST_WRITERS = 4;
 

@@ -49,8 +49,6 @@ export async function startPostgres({ flags = [] } = {}) {
   let n = 0;
   return {
     dataDir,
-    /** The server's own database, as its superuser. */
-    adminUrl: server.adminUrl,
     /** A new database, migrated by the store in `root`. */
     async database(root = ROOT) {
       const name = `bench_${n++}`;

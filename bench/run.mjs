@@ -8,9 +8,6 @@
 //     machine put under every p99 at that rate);
 //   - the store, sync then async: wrk closed loop (bench/wrk.mjs, 32 connections, a fresh runId per
 //     body), then the open-loop generator at a fixed offered rate (bench/open-loop.mjs).
-// A fixed-rate measurement (the bare server's and the stores') starts once PostgreSQL is quiet
-// after the closed-loop runs before it and after BENCH_WARMUP_S at that rate, so that its p99 is
-// the rate's, not the autovacuum and checkpoint that the runs before it left behind.
 // For each: events/s (median of REPEATS runs and spread), p50/p99, and CPU per event of the store's
 // Node process and of PostgreSQL (from /proc). For the store: peak RSS, log bytes per event,
 // events per commit, projection lag (age of the oldest queued event, sampled during the load).
@@ -36,10 +33,6 @@ const LAG_SAMPLE_MS = 200;
 // `BENCH_STORE_ENV='PROJECTION_WORKERS=0'`: settings for both stores (e.g. ingest alone, without the projection).
 const STORE_ENV = storeSettings('BENCH_STORE_ENV');
 const DRAIN_LIMIT_S = 120;
-const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
-/** PostgreSQL is quiet when its processes use less than this share of one core. */
-const QUIET_CPU_SHARE = 0.05;
-const QUIET_LIMIT_S = 60;
 
 const TARGETS = [
   { key: 'syncVsPostgres', label: 'sync ingest ÷ PostgreSQL ceiling (primary key only)', at: '≥ 0.60 (goal 0.80)', pass: (v) => v >= 0.6, fmt: (v) => v.toFixed(2) },
@@ -86,8 +79,7 @@ async function interleaved(measurements) {
         (r.failed ? `, ${r.failed} failed` : '') +
         (r.nodeCpuUsPerEvent != null ? `, node ${r.nodeCpuUsPerEvent.toFixed(0)} µs/ev` : '') +
         `, pg ${r.postgresCpuUsPerEvent.toFixed(0)} µs/ev, machine ${(r.machineBusy * 100).toFixed(0)} % busy, ${(r.machineStolen * 100).toFixed(0)} % stolen` +
-        (r.eventsPerCommit != null ? `, ${r.eventsPerCommit.toFixed(1)} ev/commit, lag p99 ${r.projectionLagP99S.toFixed(2)} s` : '') +
-        (r.settleS != null ? `, PostgreSQL quiet after ${r.settleS.toFixed(1)} s` : ''));
+        (r.eventsPerCommit != null ? `, ${r.eventsPerCommit.toFixed(1)} ev/commit, lag p99 ${r.projectionLagP99S.toFixed(2)} s` : ''));
     }
   }
   return measurements.map(({ label }, m) => summarise(label, runs[m]));
@@ -159,37 +151,6 @@ async function openLoop(url) {
   return { ...(await fixedRate(url, { rate: RATE, durationS: DURATION_S, body: () => eventText() })), durationS: DURATION_S };
 }
 
-/**
- * Waits until PostgreSQL has done the background work the runs before left it (autovacuum of the
- * rows they wrote, dirty buffers), checkpoints, and offers RATE events/s for WARMUP_S unmeasured.
- * Returns how long PostgreSQL took to quiet down.
- */
-async function settleAtRate(pgServer, url) {
-  const started = performance.now();
-  for (;;) {
-    const before = postgresCpuSeconds(pgServer.dataDir);
-    await sleep(500);
-    if (postgresCpuSeconds(pgServer.dataDir) - before < QUIET_CPU_SHARE * 0.5) break;
-    if (performance.now() - started > QUIET_LIMIT_S * 1000) break;
-  }
-  const quietS = (performance.now() - started) / 1000;
-  const client = new pg.Client({ connectionString: pgServer.adminUrl });
-  await client.connect();
-  try {
-    await client.query('CHECKPOINT');
-  } finally {
-    await client.end();
-  }
-  await fixedRate(url, { rate: RATE, durationS: WARMUP_S, body: () => eventText() });
-  return quietS;
-}
-
-/** A fixed-rate measurement after settleAtRate: the quiet-down time is kept with it. */
-async function openLoopSettled(pgServer, url, pid) {
-  const settleS = await settleAtRate(pgServer, url);
-  return { ...(await withCpu(pgServer, pid, () => openLoop(url))), settleS };
-}
-
 /** The closed-loop and open-loop measurements of one running store. */
 function storeMeasurements(pgServer, store, mode, templateFile) {
   const closed = async () => {
@@ -211,7 +172,7 @@ function storeMeasurements(pgServer, store, mode, templateFile) {
     };
   };
   const open = async () => {
-    const r = await openLoopSettled(pgServer, store.url, store.child.pid);
+    const r = await withCpu(pgServer, store.child.pid, () => openLoop(store.url));
     await drainSeconds(store.databaseUrl);
     return r;
   };
@@ -251,7 +212,7 @@ async function main() {
     const measured = await interleaved([
       ...ceilings,
       { label: `bare node:http, wrk c=${CONNECTIONS}`, run: () => withCpu(pgServer, bare.child.pid, () => wrk(`${bare.url}/api/v1/lineage`, { connections: CONNECTIONS, durationS: DURATION_S, templateFile })) },
-      { label: `bare node:http, ${RATE}/s offered (open loop)`, run: () => openLoopSettled(pgServer, bare.url, bare.child.pid) },
+      { label: `bare node:http, ${RATE}/s offered (open loop)`, run: () => withCpu(pgServer, bare.child.pid, () => openLoop(bare.url)) },
       ...storeMeasurements(pgServer, stores.sync, 'sync', templateFile),
       ...storeMeasurements(pgServer, stores.async, 'async', templateFile),
     ]);

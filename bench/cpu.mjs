@@ -64,3 +64,21 @@ export function peakRssMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)[1]) / 1024;
 }
+
+/**
+ * CPU seconds of each thread of a process, by role: `main` for the thread whose id is the pid (the
+ * event loop), the others summed by their name (V8's `V8Worker`s, libuv's pool, a worker thread).
+ */
+export function threadCpuSeconds(pid) {
+  const byRole = {};
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const role = tid === String(pid) ? 'main' : fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const f = statFields(`${pid}/task/${tid}`);
+      byRole[role] = (byRole[role] ?? 0) + (Number(f[11]) + Number(f[12])) * TICK_S;
+    } catch {
+      // the thread exited between readdir and read
+    }
+  }
+  return byRole;
+}

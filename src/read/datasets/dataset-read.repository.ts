@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectReadDataSource } from '../../database/read-data-source';
+import { facetsBy } from '../shared/group-by';
 import { Facets } from '../shared/views';
 
 /** A row of `datasets` as the read side returns it. */
@@ -203,16 +204,14 @@ export class DatasetReadRepository {
 
   /** Current facets of each dataset ({"_deleted": true} tombstones left out); only `names` when given. */
   async facets(datasetIds: string[], names?: string[]): Promise<Map<string, Facets>> {
-    const byDataset = new Map<string, Facets>();
-    if (datasetIds.length === 0) return byDataset;
+    if (datasetIds.length === 0) return new Map();
     const rows: Array<{ datasetId: string; name: string; facet: unknown }> = await this.dataSource.query(
       `SELECT dataset_id AS "datasetId", name, facet FROM dataset_facets
         WHERE dataset_id = ANY($1::uuid[]) AND facet IS NOT NULL AND ($2::text[] IS NULL OR name = ANY($2::text[]))
         ORDER BY dataset_id, name`,
       [datasetIds, names ?? null],
     );
-    for (const row of rows) byDataset.set(row.datasetId, { ...(byDataset.get(row.datasetId) ?? {}), [row.name]: row.facet });
-    return byDataset;
+    return facetsBy(rows, (row) => row.datasetId);
   }
 
   /** When a COMPLETE run last wrote each dataset (its ended time); absent when none did. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectReadDataSource } from '../../database/read-data-source';
+import { facetsBy } from '../shared/group-by';
 import { Facets, JobView } from '../shared/views';
 
 /** A job's own columns: the view without what the service composes from other tables. */
@@ -84,15 +85,13 @@ export class JobsRepository {
 
   /** Current facets ({"_deleted": true} tombstones left out). */
   async facets(jobIds: string[]): Promise<Map<string, Facets>> {
-    const byJob = new Map<string, Facets>();
-    if (jobIds.length === 0) return byJob;
+    if (jobIds.length === 0) return new Map();
     const rows: Array<{ jobId: string; name: string; facet: unknown }> = await this.dataSource.query(
       `SELECT job_id AS "jobId", name, facet FROM job_facets
         WHERE job_id = ANY($1::uuid[]) AND facet IS NOT NULL ORDER BY job_id, name`,
       [jobIds],
     );
-    for (const row of rows) byJob.set(row.jobId, { ...(byJob.get(row.jobId) ?? {}), [row.name]: row.facet });
-    return byJob;
+    return facetsBy(rows, (row) => row.jobId);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectReadDataSource } from '../../database/read-data-source';
+import { facetsBy, groupBy } from '../shared/group-by';
 import { DatasetVersionRef, Facets, RunSummaryView } from '../shared/views';
 
 /** A run's own columns (and its job's id): the view without what the service composes. */
@@ -50,8 +51,7 @@ export class RunsRepository {
 
   /** The newest `perJob` run ids of each job, newest first. */
   async latestIdsOfJobs(jobIds: string[], perJob: number): Promise<Map<string, string[]>> {
-    const byJob = new Map<string, string[]>();
-    if (jobIds.length === 0) return byJob;
+    if (jobIds.length === 0) return new Map();
     const rows: Array<{ jobId: string; id: string }> = await this.dataSource.query(
       `SELECT j.id AS "jobId", r.id
          FROM unnest($1::uuid[]) AS j(id)
@@ -60,21 +60,18 @@ export class RunsRepository {
         ORDER BY j.id, r.first_seen_at DESC, r.id`,
       [jobIds, perJob],
     );
-    for (const row of rows) byJob.set(row.jobId, [...(byJob.get(row.jobId) ?? []), row.id]);
-    return byJob;
+    return new Map([...groupBy(rows, (row) => row.jobId)].map(([jobId, runs]) => [jobId, runs.map((row) => row.id)]));
   }
 
   /** Merged facets of each run: its run facets (`run`) or the job facets its events carried (`job`). */
   async facets(runIds: string[], type: 'run' | 'job'): Promise<Map<string, Facets>> {
-    const byRun = new Map<string, Facets>();
-    if (runIds.length === 0) return byRun;
+    if (runIds.length === 0) return new Map();
     const rows: Array<{ runId: string; name: string; facet: unknown }> = await this.dataSource.query(
       `SELECT run_id AS "runId", name, facet FROM run_facets
         WHERE run_id = ANY($1::uuid[]) AND facet_type = $2 ORDER BY run_id, name`,
       [runIds, type],
     );
-    for (const row of rows) byRun.set(row.runId, { ...(byRun.get(row.runId) ?? {}), [row.name]: row.facet });
-    return byRun;
+    return facetsBy(rows, (row) => row.runId);
   }
 
   /**

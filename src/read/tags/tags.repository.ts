@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectReadDataSource } from '../../database/read-data-source';
+import { groupBy } from '../shared/group-by';
 
 export type TagTargetKind = 'dataset' | 'job' | 'run';
 
@@ -21,10 +22,9 @@ export class TagsRepository {
         ORDER BY target_id, field, key`,
       [kind, ids],
     );
-    for (const row of rows) {
-      const fields = index.get(row.targetId) ?? new Map<string, string[]>();
-      fields.set(row.field, [...(fields.get(row.field) ?? []), row.key]);
-      index.set(row.targetId, fields);
+    for (const [targetId, targetRows] of groupBy(rows, (row) => row.targetId)) {
+      const fields = groupBy(targetRows, (row) => row.field);
+      index.set(targetId, new Map([...fields].map(([field, fieldRows]) => [field, fieldRows.map((row) => row.key)])));
     }
     return index;
   }

@@ -101,7 +101,11 @@ export function graphModel(graph: LineageGraph, focus: string): GraphModel {
  */
 export function downstreamOf(model: GraphModel, isStart: (box: GraphBox) => boolean): GraphModel {
   const targets = new Map<string, string[]>();
-  for (const arrow of model.arrows) targets.set(arrow.source, [...(targets.get(arrow.source) ?? []), arrow.target]);
+  for (const arrow of model.arrows) {
+    const sourceTargets = targets.get(arrow.source);
+    if (sourceTargets) sourceTargets.push(arrow.target);
+    else targets.set(arrow.source, [arrow.target]);
+  }
   const queue = model.boxes.filter(isStart).map((box) => box.id);
   const reached = new Set(queue);
   for (let i = 0; i < queue.length; i++) {

@@ -14,6 +14,7 @@ import { HttpMetrics, OperationalMetrics } from './core/observability/metrics';
 import { ROOT_LOGGER } from './core/observability/observability.module';
 import { setupOpenApi } from './core/http/openapi';
 import { ClientErrorFilter } from './core/http/error-handler';
+import { RefuseNulPipe } from './core/http/refuse-nul.pipe';
 import { validationException } from './core/http/validation-errors';
 import { registerRequestHooks, requestId } from './core/http/request-hooks';
 import { registerSecurityHeaders } from './core/http/security-headers';
@@ -85,7 +86,7 @@ export async function createApp(env: Environment, database: DatabaseTarget): Pro
   const basePath = normalizeBasePath(env.BASE_PATH);
   if (basePath) app.setGlobalPrefix(basePath, { exclude: ROOT_ROUTES });
   app.useGlobalFilters(new ClientErrorFilter(app.get(HttpAdapterHost).httpAdapter));
-  app.useGlobalPipes(new ValidationPipe({ transform: true, forbidUnknownValues: false, whitelist: false, exceptionFactory: validationException }));
+  app.useGlobalPipes(new RefuseNulPipe(), new ValidationPipe({ transform: true, forbidUnknownValues: false, whitelist: false, exceptionFactory: validationException }));
   setupOpenApi(app, basePath);
   registerSecurityHeaders(fastify, `${basePath}/api/docs`);
   await app.init();

@@ -72,8 +72,8 @@ describe('read API', () => {
       ['limit=abc', 'limit'],
       ['kind=table', 'kind'],
       ['cursor=bm90LWEtY3Vyc29y', 'cursor'],
-      ['q=%00', 'invalid value'],
-      ['namespace=%00', 'invalid value'],
+      ['q=%00', 'q must not contain a NUL character'],
+      ['namespace=%00', 'namespace must not contain a NUL character'],
     ])('answers 400 naming the parameter for %s', async (params, name) => {
       const res = await get(`${store.url}/api/v1/datasets?${params}`);
       expect(res.status).toBe(400);
@@ -136,7 +136,9 @@ describe('read API', () => {
       expect((await get(`${store.url}/api/v1/events/lineage?before=yesterday`)).status).toBe(400);
       expect((await get(`${store.url}/api/v1/events/lineage?before=2009-02-30T00:00:00Z`)).status).toBe(400);
       expect((await get(`${store.url}/api/v1/events/lineage?offset=100000000000000000000`)).status).toBe(400);
-      expect((await get(`${store.url}/api/v1/namespaces/${encodeURIComponent('a\u0000b')}`)).status).toBe(400);
+      const nulInPath = await get(`${store.url}/api/v1/namespaces/${encodeURIComponent('a\u0000b')}`);
+      expect(nulInPath.status).toBe(400);
+      expect(nulInPath.body.errors).toEqual([{ field: 'namespace', message: 'namespace must not contain a NUL character (%00)' }]);
     });
   });
 

@@ -41,7 +41,8 @@ describe('the test suite is self-contained', () => {
   });
 
   it('does not mention the shared corpus folder', () => {
-    const mentions = files.filter((file) => /['"`/]shared['"`/]/.test(fs.readFileSync(file, 'utf8')));
+    // The project's own src/read/shared/ is not that folder.
+    const mentions = files.filter((file) => /['"`/]shared['"`/]/.test(fs.readFileSync(file, 'utf8').replace(/src\/read\/shared\//g, '')));
     expect(mentions.map((file) => path.relative(PACKAGE_ROOT, file))).toEqual([]);
   });
 });

@@ -13,9 +13,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { machineCpuSeconds, postgresChildren, threadCpuSeconds } from './cpu.mjs';
+import { machineCpuSeconds, postgresChildren, postgresCpuByKind, threadCpuSeconds } from './cpu.mjs';
 import { writeCompactTemplate } from './event.mjs';
 import { PRODUCTION_NODE_ARGS, startPostgres, startStore, stopChild, storeSettings } from './processes.mjs';
+import { ingestCommitMetrics } from './store-metrics.mjs';
 import { requireWrk, wrk } from './wrk.mjs';
 
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS_LIST ?? '32,64,128').split(',').map(Number);
@@ -24,36 +25,18 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 2);
 const STORE_ENV = { PROJECTION_WORKERS: '0', ...storeSettings('BENCH_STORE_ENV') };
 
-/** PostgreSQL's CPU seconds by process kind: client backends, and each background process by name. */
-function postgresCpuByKind(dataDir) {
-  const byKind = {};
-  for (const { title, cpu } of postgresChildren(dataDir).values()) {
-    const background = /postgres: (checkpointer|background writer|walwriter|autovacuum \w+|logical replication \w+)/.exec(title)?.[1];
-    const kind = background ?? 'backends';
-    byKind[kind] = (byKind[kind] ?? 0) + cpu;
-  }
-  return byKind;
-}
-
-const metric = (text, name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
-
-async function commitMetrics(storeUrl) {
-  const text = await (await fetch(`${storeUrl}/metrics`)).text();
-  return {
-    commits: metric(text, 'metadata_store_ingest_commit_seconds_count'),
-    statementS: metric(text, 'metadata_store_ingest_commit_seconds_sum'),
-    events: metric(text, 'metadata_store_ingest_batch_events_sum'),
-  };
-}
-
 function readings(pgServer, pid) {
-  return { threads: threadCpuSeconds(pid), postgres: postgresCpuByKind(pgServer.dataDir), machine: machineCpuSeconds() };
+  return { threads: threadCpuSeconds(pid), postgres: postgresChildren(pgServer.dataDir), machine: machineCpuSeconds() };
 }
+
+/** What each thread of the store used between two threadCpuSeconds() readings. */
+const threadDeltas = (before, after) => Object.fromEntries(Object.entries(after).map(([role, seconds]) => [role, seconds - (before[role] ?? 0)]));
+
+const sum = (secondsByPart) => Object.values(secondsByPart).reduce((a, b) => a + b, 0);
 
 /** Each part's CPU over the run, as a share of one core and in µs per event; parts under 0.5 % left out. */
-function cpuShares(before, after, durationS, events) {
-  return Object.entries(after)
-    .map(([part, seconds]) => [part, seconds - (before[part] ?? 0)])
+function cpuShares(secondsByPart, durationS, events) {
+  return Object.entries(secondsByPart)
     .filter(([, seconds]) => seconds / durationS >= 0.005)
     .map(([part, seconds]) => `${part} ${((seconds / durationS) * 100).toFixed(0)} % (${((seconds * 1e6) / events).toFixed(0)} µs/event)`)
     .join(', ');
@@ -69,25 +52,26 @@ async function measure(pgServer, templateFile, connections) {
     await wrk(url, { connections, durationS: WARMUP_S, templateFile });
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     await client.query('SELECT pg_stat_statements_reset()');
-    const [metricsBefore, before] = [await commitMetrics(store.url), readings(pgServer, store.child.pid)];
+    const [metricsBefore, before] = [await ingestCommitMetrics(store.url), readings(pgServer, store.child.pid)];
     const r = await wrk(url, { connections, durationS: DURATION_S, templateFile });
-    const [metricsAfter, after] = [await commitMetrics(store.url), readings(pgServer, store.child.pid)];
+    const [metricsAfter, after] = [await ingestCommitMetrics(store.url), readings(pgServer, store.child.pid)];
     const { rows } = await client.query(
       `SELECT sum(calls)::int AS calls, sum(total_exec_time) AS ms FROM pg_stat_statements WHERE query LIKE '%INSERT INTO lineage_events%'`,
     );
     const commits = metricsAfter.commits - metricsBefore.commits;
-    const statementS = metricsAfter.statementS - metricsBefore.statementS;
+    const statementS = metricsAfter.statementSeconds - metricsBefore.statementSeconds;
+    const transactions = metricsAfter.batches - metricsBefore.batches;
     const events = r.eventsPerSecond * r.durationS;
-    const storeCpu = Object.values(after.threads).reduce((a, b) => a + b, 0) - Object.values(before.threads).reduce((a, b) => a + b, 0);
-    const postgresCpu = Object.values(after.postgres).reduce((a, b) => a + b, 0) - Object.values(before.postgres).reduce((a, b) => a + b, 0);
+    const threads = threadDeltas(before.threads, after.threads);
+    const postgres = postgresCpuByKind(before.postgres, after.postgres);
     const machineBusy = after.machine.busy - before.machine.busy;
     const machineTotal = after.machine.total - before.machine.total;
     return [
       `wrk ${connections} connections: ${r.eventsPerSecond.toFixed(0)} events/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.failed} failed; machine ${((machineBusy / machineTotal) * 100).toFixed(0)} % busy, ${(((after.machine.stolen - before.machine.stolen) / machineTotal) * 100).toFixed(1)} % stolen`,
-      `  commits: ${(commits / r.durationS).toFixed(0)}/s, ${((metricsAfter.events - metricsBefore.events) / commits).toFixed(1)} events each; the append in flight ${((statementS / r.durationS) * 100).toFixed(0)} % of the time, ${((statementS / commits) * 1000).toFixed(2)} ms per commit as the store sees it, of which PostgreSQL executed ${(rows[0].ms / rows[0].calls).toFixed(2)} ms (${rows[0].calls} appends)`,
-      `  store threads: ${cpuShares(before.threads, after.threads, r.durationS, events)}`,
-      `  PostgreSQL: ${cpuShares(before.postgres, after.postgres, r.durationS, events)}`,
-      `  rest of the machine (wrk, this script): ${(((machineBusy - storeCpu - postgresCpu) / r.durationS) * 100).toFixed(0)} % of a core`,
+      `  commits: ${(commits / r.durationS).toFixed(0)}/s, ${((metricsAfter.events - metricsBefore.events) / transactions).toFixed(1)} events each; the append in flight ${((statementS / r.durationS) * 100).toFixed(0)} % of the time, ${((statementS / commits) * 1000).toFixed(2)} ms per commit as the store sees it, of which PostgreSQL executed ${(rows[0].ms / rows[0].calls).toFixed(2)} ms (${rows[0].calls} appends)`,
+      `  store threads: ${cpuShares(threads, r.durationS, events)}`,
+      `  PostgreSQL: ${cpuShares(postgres, r.durationS, events)}`,
+      `  rest of the machine (wrk, this script): ${(((machineBusy - sum(threads) - sum(postgres)) / r.durationS) * 100).toFixed(0)} % of a core`,
     ].join('\n');
   } finally {
     await client.end();

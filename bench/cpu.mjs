@@ -48,6 +48,16 @@ export function postgresChildren(dataDir) {
   return children;
 }
 
+/** A PostgreSQL process's kind: its ps title, a client backend's address and state left out. */
+export const postgresKind = (title) => title.replace(/\d+\.\d+\.\d+\.\d+\(\d+\).*$/, 'client backend');
+
+/** CPU seconds each kind of PostgreSQL process used between two postgresChildren() readings. */
+export function postgresCpuByKind(before, after) {
+  const byKind = {};
+  for (const [pid, { title, cpu }] of after) byKind[postgresKind(title)] = (byKind[postgresKind(title)] ?? 0) + cpu - (before.get(pid)?.cpu ?? 0);
+  return byKind;
+}
+
 /**
  * CPU seconds of the whole machine, all cores: busy (this machine's own work), stolen (time its
  * virtual CPUs were ready but the host ran something else) and the total.

@@ -7,18 +7,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { postgresChildren, postgresCpuSeconds, processCpuSeconds } from './cpu.mjs';
+import { postgresChildren, postgresCpuByKind, postgresCpuSeconds, processCpuSeconds } from './cpu.mjs';
 import { writeCompactTemplate } from './event.mjs';
 import { PRODUCTION_NODE_ARGS, startPostgres, startStore, stopChild, storeSettings } from './processes.mjs';
 import { summariseProfile } from './profile-summary.mjs';
+import { ingestCommitMetrics } from './store-metrics.mjs';
 import { requireWrk, wrk } from './wrk.mjs';
 
 const MODE = process.env.PROFILE_MODE ?? 'sync';
 const DURATION_S = Number(process.env.PROFILE_DURATION_S ?? 15);
 const EXTRA_ENV = storeSettings('PROFILE_ENV');
-
-/** PostgreSQL's processes by kind (a client backend's title without its address and state). */
-const kindOf = (title) => title.replace(/\d+\.\d+\.\d+\.\d+\(\d+\).*$/, 'client backend');
 
 async function main() {
   requireWrk();
@@ -32,20 +30,17 @@ async function main() {
     const r = await wrk(`${store.url}/api/v1/lineage`, { connections: 32, durationS: DURATION_S, templateFile });
     const toUs = Number(process.hrtime.bigint() / 1000n);
     const after = { node: processCpuSeconds(store.child.pid), pg: postgresCpuSeconds(pgServer.dataDir), procs: postgresChildren(pgServer.dataDir) };
-    const metrics = await (await fetch(`${store.url}/metrics`)).text();
+    const commits = await ingestCommitMetrics(store.url);
     await stopChild(store.child);
     const events = r.eventsPerSecond * r.durationS;
     const us = (s) => ((s * 1e6) / events).toFixed(0);
     console.log(`store ${MODE}: ${r.eventsPerSecond.toFixed(0)} events/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.failed} failed`);
     console.log(`CPU per event: Node ${us(after.node - before.node)} µs, PostgreSQL ${us(after.pg - before.pg)} µs`);
-    const metric = (name) => Number(new RegExp(`^metadata_store_ingest_${name} (\\S+)`, 'm').exec(metrics)?.[1]);
-    console.log(`events per commit: ${(metric('batch_events_sum') / metric('batch_events_count')).toFixed(1)}`);
-    const statementMs = (metric('commit_seconds_sum') / metric('commit_seconds_count')) * 1000;
-    if (Number.isFinite(statementMs)) console.log(`statement time: ${statementMs.toFixed(2)} ms per commit, ${((statementMs * 1000 * metric('commit_seconds_count')) / metric('batch_events_sum')).toFixed(0)} µs per event`);
-    const byTitle = new Map();
-    for (const [pid, p] of after.procs) byTitle.set(kindOf(p.title), (byTitle.get(kindOf(p.title)) ?? 0) + p.cpu - (before.procs.get(pid)?.cpu ?? 0));
+    console.log(`events per commit: ${(commits.events / commits.batches).toFixed(1)}`);
+    const statementMs = (commits.statementSeconds / commits.commits) * 1000;
+    if (Number.isFinite(statementMs)) console.log(`statement time: ${statementMs.toFixed(2)} ms per commit, ${((commits.statementSeconds * 1e6) / commits.events).toFixed(0)} µs per event`);
     console.log('PostgreSQL CPU by process kind (µs per event):');
-    for (const [title, s] of [...byTitle].sort((a, b) => b[1] - a[1])) if (s > 0) console.log(`  ${us(s).padStart(6)}  ${title}`);
+    for (const [kind, s] of Object.entries(postgresCpuByKind(before.procs, after.procs)).sort((a, b) => b[1] - a[1])) if (s > 0) console.log(`  ${us(s).padStart(6)}  ${kind}`);
     const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
     console.log(summariseProfile(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')), events, { fromUs, toUs }, ((after.node - before.node) * 1e6) / events));
     console.log(`profile: ${path.join(dir, file)}`);

@@ -21,6 +21,7 @@ import { machineCpuSeconds, peakRssMb, postgresCpuSeconds, processCpuSeconds } f
 import { EVENT_BYTES, eventText, writeCompactTemplate } from './event.mjs';
 import { fixedRate } from './open-loop.mjs';
 import { BATCH, CONNECTIONS as PG_CONNECTIONS, insertFor, prepareVariant, VARIANTS } from './postgres-ceiling.mjs';
+import { ingestCommitMetrics } from './store-metrics.mjs';
 import { requireWrk, wrk } from './wrk.mjs';
 import { startBare, startPostgres, startStore, stopChild, storeSettings } from './processes.mjs';
 
@@ -139,13 +140,6 @@ async function drainSeconds(databaseUrl) {
   }
 }
 
-/** Sum and count of the store's events-per-commit histogram. */
-async function commitBatches(url) {
-  const metrics = await (await fetch(`${url}/metrics`)).text();
-  const read = (name) => Number(new RegExp(`^metadata_store_ingest_batch_events_${name} (\\S+)`, 'm').exec(metrics)?.[1] ?? NaN);
-  return { sum: read('sum'), count: read('count') };
-}
-
 /** RATE events/s offered for DURATION_S, whatever the answers take. */
 async function openLoop(url) {
   return { ...(await fixedRate(url, { rate: RATE, durationS: DURATION_S, body: () => eventText() })), durationS: DURATION_S };
@@ -155,15 +149,15 @@ async function openLoop(url) {
 function storeMeasurements(pgServer, store, mode, templateFile) {
   const closed = async () => {
     const stopLag = sampleProjectionLag(store.databaseUrl);
-    const batchesBefore = await commitBatches(store.url);
+    const commitsBefore = await ingestCommitMetrics(store.url);
     const logBefore = store.logBytes;
     const r = await withCpu(pgServer, store.child.pid, () => wrk(`${store.url}/api/v1/lineage`, { connections: CONNECTIONS, durationS: DURATION_S, templateFile }));
-    const batchesAfter = await commitBatches(store.url);
+    const commitsAfter = await ingestCommitMetrics(store.url);
     const lag = await stopLag();
     const events = r.eventsPerSecond * r.durationS;
     return {
       ...r,
-      eventsPerCommit: (batchesAfter.sum - batchesBefore.sum) / (batchesAfter.count - batchesBefore.count),
+      eventsPerCommit: (commitsAfter.events - commitsBefore.events) / (commitsAfter.batches - commitsBefore.batches),
       logBytesPerEvent: (store.logBytes - logBefore) / events,
       projectionLagP99S: quantile(lag, 0.99),
       projectionLagMaxS: Math.max(0, ...lag),

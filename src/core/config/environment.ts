@@ -113,6 +113,10 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(0) @Max(10000)
   PROJECTION_WAKE_DELAY_MS = 100;
 
+  /** The projector thread's nice value (Linux): ingest's event loop wins the CPU when both want it. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(19)
+  PROJECTOR_NICE = 10;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     message: 'LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent',
   })

@@ -52,10 +52,10 @@ const REPORT = path.join(ROOT, 'docs', 'benchmarks', 'read.md');
 const TARGETS = 300;
 
 /**
- * PostgreSQL's defaults are sized for a small database. Seeding a million datasets with them
- * checkpointed every two minutes (max_wal_size 1 GB): 124 checkpoints and 8.4 million full-page
- * images made most of 62 GB of WAL. An operator running a store this size sizes PostgreSQL to it;
- * so does the benchmark (README, "Running PostgreSQL for a large store").
+ * PostgreSQL's defaults are sized for a small database: seeding a million datasets with them
+ * checkpointed so often that full-page images made most of the WAL. An operator running a store
+ * this size sizes PostgreSQL to it; so does the benchmark (docs/postgresql.md, "Sizing PostgreSQL
+ * for a large store", has the measurements).
  */
 const SIZED_FOR_A_MILLION = ['-c', 'shared_buffers=2GB', '-c', 'max_wal_size=16GB', '-c', 'checkpoint_timeout=30min'];
 

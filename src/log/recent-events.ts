@@ -30,7 +30,7 @@ export const RECENT_EVENT_OVERHEAD_BYTES = 256;
 /**
  * The events this replica appended and that no projection batch has claimed yet, so that the
  * projection takes their payloads from memory rather than reading them back from the log
- * (PostgreSQL would detoast, decompress and send every payload again; ADR 0015).
+ * (PostgreSQL would detoast, decompress and send every payload again; ADR 0020).
  * The log is append-only, so a remembered event is exactly what the log holds for its id, for
  * as long as it is remembered: there is nothing to invalidate, only memory to bound. An event
  * missing here (appended by another replica or before a restart, not remembered for want of room,

@@ -25,7 +25,7 @@ export enum IngestMode {
 
 /**
  * Every setting of the service. Each property is one environment variable; defaults here are
- * the documented defaults (.env.example and README list the same).
+ * the documented defaults (.env.example and docs/configuration.md list the same).
  */
 export class Environment {
   @Transform(toInt) @IsInt() @Min(0) @Max(65535)

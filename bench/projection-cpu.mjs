@@ -8,7 +8,8 @@
 //      worker), with the CPU of that Node process and of PostgreSQL's processes over the
 //      projection, per event.
 //   BENCH_ROOTS ('.'), BENCH_REPEATS (4 processes per checkout), BENCH_EVENTS (2000), BENCH_ROUNDS (12),
-//   BENCH_APPLY_EVENTS (4000), BENCH_BATCH (200).
+//   BENCH_APPLY_EVENTS (4000), BENCH_BATCH (200), BENCH_CPU_PROF (a folder: a V8 CPU profile of each
+//   projecting process is written there).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -80,17 +81,10 @@ async function measureApply(root, databaseUrl) {
   let projected = 0;
   for (;;) {
     const ids = await writer.projectBatch(BATCH);
-    if (process.env.BENCH_DEBUG) console.error('batch', ids.length);
     if (ids.length === 0) break;
     projected += ids.length;
   }
   const node = cpuMicros() - started;
-  if (process.env.BENCH_DEBUG) {
-    const c = new pg.Client({ connectionString: databaseUrl });
-    await c.connect();
-    for (const t of ['projection_queue', 'lineage_events', 'projection_set_aside', 'runs']) console.error(t, (await c.query(`SELECT count(*) FROM ${t}`)).rows[0].count);
-    await c.end();
-  }
   await app.close();
   return { projected, nodeMicros: node };
 }
@@ -145,14 +139,14 @@ async function main() {
         const databaseUrl = await server.database(root);
         await fill(databaseUrl, APPLY_EVENTS);
         const pgBefore = postgresCpuSeconds(server.dataDir);
-        const applied = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--apply', root, databaseUrl], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+        const applied = JSON.parse(execFileSync(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), fileURLToPath(import.meta.url), '--apply', root, databaseUrl], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
         const pgMicros = (postgresCpuSeconds(server.dataDir) - pgBefore) * 1e6;
         if (applied.projected !== APPLY_EVENTS) throw new Error(`${root} projected ${applied.projected} of ${APPLY_EVENTS} events (${databaseUrl})`);
         applyResults.get(root).push({ node: applied.nodeMicros / APPLY_EVENTS, postgres: pgMicros / APPLY_EVENTS });
       }
     }
   } finally {
-    if (!process.env.BENCH_KEEP) await server.stop();
+    await server.stop();
   }
   const range = (xs) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)} (median ${median(xs).toFixed(0)})`;
   const name = (root) => path.relative(ROOT, root) || '.';

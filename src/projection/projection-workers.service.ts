@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { Environment } from '../core/config/environment';
 import { Alarm } from '../core/alarm';
 import { ThrottledWarning } from '../core/observability/throttled-warning';
@@ -6,6 +6,8 @@ import { ProjectionWriter } from './projection-writer.service';
 import { ProjectionMetrics } from './projection.metrics';
 
 const ERROR_BACKOFF_MS = 1000;
+/** True in a projector thread started after its predecessor ran out of memory. */
+export const PROJECTION_SLOW_START = Symbol('PROJECTION_SLOW_START');
 /**
  * PROJECTION_WORKERS loops per replica, in its projector thread. The first follows this
  * replica's ingest: it projects batches while there is work, then sleeps until a commit wakes it
@@ -27,12 +29,20 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
   /** Rung when a batch came back full: wakes the other workers. */
   private readonly backlog = new Alarm();
   private wakeTimer: NodeJS.Timeout | null = null;
+  /**
+   * Events per batch: PROJECTION_BATCH_SIZE, or after running out of memory, one at first, doubled
+   * after each batch that succeeds (a batch too large for the heap must not kill every thread after).
+   */
+  private batchSize: number;
 
   constructor(
     private readonly env: Environment,
     private readonly writer: ProjectionWriter,
     private readonly metrics: ProjectionMetrics,
-  ) {}
+    @Optional() @Inject(PROJECTION_SLOW_START) slowStart?: boolean,
+  ) {
+    this.batchSize = slowStart ? 1 : env.PROJECTION_BATCH_SIZE;
+  }
 
   onApplicationBootstrap(): void {
     this.start(this.env.PROJECTION_WORKERS);
@@ -74,11 +84,13 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
     const alarm = worker === 0 ? this.committed : this.backlog;
     while (this.running) {
       try {
-        const projected = await this.writer.projectBatch(this.env.PROJECTION_BATCH_SIZE);
+        const batchSize = this.batchSize;
+        const projected = await this.writer.projectBatch(batchSize);
         this.failure.recovered();
         if (projected.length > 0) this.metrics.projectedEvents(projected.length);
+        this.batchSize = Math.min(this.env.PROJECTION_BATCH_SIZE, batchSize * 2);
         // A full batch means more is waiting: call the others in; otherwise the queue was drained.
-        if (projected.length >= this.env.PROJECTION_BATCH_SIZE) {
+        if (projected.length >= batchSize) {
           this.backlog.ring();
           continue;
         }

@@ -13,9 +13,9 @@ export const PROJECTION_SLOW_START = Symbol('PROJECTION_SLOW_START');
  * replica's ingest: it projects batches while there is work, then sleeps until a commit wakes it
  * or the poll interval passes (for events other replicas wrote). The others join only while
  * there is a backlog (a batch came back full): beside a worker that keeps up they would split its
- * batches, paying each batch's statements twice, and take the CPU ingest needs (at 300 events/s,
- * p50 21 ms with two workers against 14 ms with one, for the same CPU per event). No NOTIFY: it
- * takes a cluster-wide lock at commit, on the ingest path.
+ * batches, paying each batch's statements twice, and take the CPU ingest needs (measured in
+ * docs/benchmarks/projection-history.md). No NOTIFY: it takes a cluster-wide lock at commit, on
+ * the ingest path.
  */
 @Injectable()
 export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -57,11 +57,9 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
   /**
    * Called after each commit to the log; wakes the first worker PROJECTION_WAKE_DELAY_MS later, so
    * that one projection transaction takes the events of many commits: a batch's fixed costs (a
-   * statement per table) weigh most at moderate rates. At 500 events/s (`npm run bench:rate`), a
-   * delay of 25 ms made batches of 14 events and cost 1,425–1,639 µs of Node CPU and 1,112–1,272
-   * of PostgreSQL per event; 100 ms, 48 events, 1,269–1,313 and 889–912; 250 ms, 104 events,
-   * 1,211–1,229 and 858–860. The p99 did not move (44–51 ms). Under a backlog, batches are full
-   * and do not wait.
+   * statement per table) weigh most at moderate rates, and rows named by many events are written
+   * once per batch (docs/benchmarks/projection-history.md). Under a backlog, batches are full and
+   * do not wait.
    */
   wake(): void {
     if (this.wakeTimer) return;

@@ -13,7 +13,7 @@ import { registerJsonBodyParser } from './ingest/json-body-parser';
 import { HttpMetrics, OperationalMetrics } from './core/observability/metrics';
 import { ROOT_LOGGER } from './core/observability/observability.module';
 import { setupOpenApi } from './core/http/openapi';
-import { ClientErrorFilter } from './core/http/error-handler';
+import { answerFrameworkError, ClientErrorFilter } from './core/http/error-handler';
 import { RefuseNulPipe } from './core/http/refuse-nul.pipe';
 import { validationException } from './core/http/validation-errors';
 import { registerRequestHooks, requestId } from './core/http/request-hooks';
@@ -58,6 +58,7 @@ export async function createApp(env: Environment, database: DatabaseTarget): Pro
     // `{base}/` must reach the same route as `{base}` (Trino posts to its URL as written), and
     // dataset names in Marquez paths are often longer than Fastify's default 100 characters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
+    frameworkErrors: answerFrameworkError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env, database), adapter, {
     bufferLogs: true,

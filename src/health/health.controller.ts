@@ -1,7 +1,23 @@
-import { Controller, Get, HttpException, Logger } from '@nestjs/common';
+import { Controller, Get, HttpException, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { ErrorCode } from '../core/errors/error-codes';
 import { HealthCheck, HealthCheckResult, HealthCheckService } from '@nestjs/terminus';
 import { ReadinessIndicators } from './readiness.indicators';
+
+const NOT_READY: ErrorCode = 'NOT_READY';
+
+/** Terminus's result of the checks, with the code every error body carries. */
+const NOT_READY_SCHEMA = {
+  type: 'object',
+  required: ['status', 'code'],
+  properties: {
+    status: { type: 'string', enum: ['error', 'shutting_down'] },
+    code: { type: 'string', enum: [NOT_READY] },
+    info: { type: 'object', additionalProperties: true },
+    error: { type: 'object', additionalProperties: true, description: 'The failing checks by name, each with its status and message' },
+    details: { type: 'object', additionalProperties: true },
+  },
+};
 
 @ApiTags('Operations')
 @Controller('health')
@@ -29,7 +45,7 @@ export class HealthController {
   @Get('ready')
   @HealthCheck()
   @ApiOperation({ operationId: 'getReadiness', summary: 'Readiness: PostgreSQL answers, the schema is current, not shutting down (503 names the failing check)' })
-  @ApiServiceUnavailableResponse({ description: 'A check failed; `error` names it (shutdown, database, schema)' })
+  @ApiServiceUnavailableResponse({ description: 'NOT_READY: a check failed; `error` names it (shutdown, database, schema)', schema: NOT_READY_SCHEMA })
   async ready(): Promise<HealthCheckResult> {
     try {
       const result = await this.health.check([
@@ -41,10 +57,11 @@ export class HealthController {
       this.wasReady = true;
       return result;
     } catch (error) {
-      const failing = error instanceof HttpException ? (error.getResponse() as HealthCheckResult).error : undefined;
-      if (this.wasReady !== false) this.logger.warn({ failing }, 'readiness: not ready');
+      if (!(error instanceof HttpException)) throw error;
+      const result = error.getResponse() as HealthCheckResult;
+      if (this.wasReady !== false) this.logger.warn({ failing: result.error }, 'readiness: not ready');
       this.wasReady = false;
-      throw error;
+      throw new ServiceUnavailableException({ ...result, code: NOT_READY });
     }
   }
 }

@@ -1,14 +1,15 @@
-import { applyDecorators, Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
+import { applyDecorators, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponses, ErrorResponseDto, errorResponse } from '../core/http/error-response';
+import { ApiErrorResponses } from '../core/http/error-response';
+import { RETRY_AFTER_SECONDS } from '../core/errors/error-codes';
 import { OPENLINEAGE_EVENT } from '../openlineage/openapi-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BATCH_BODY, bodyBytes, bodyElements } from './json-body-parser';
 import { IngestOutcome, IngestService } from './ingest.service';
 import { EventSource } from './log-event';
-import { FieldError } from '../openlineage/event-envelope';
 import { BatchResponseDto, IngestResponseDto } from './ingest.dto';
+import { batchResponse } from './batch-response';
 import type { RouteLogConfig } from '../core/observability/logging';
 
 /**
@@ -17,46 +18,18 @@ import type { RouteLogConfig } from '../core/observability/logging';
  */
 const INGEST_ROUTE: RouteLogConfig & { compress: false } = { compress: false, logSuccess: false };
 
-const RETRY_AFTER_SECONDS = '1';
 const INGEST_ERRORS = {
-  400: 'Not an OpenLineage event: malformed JSON, or a field is missing or wrong (`errors` names each)',
-  413: 'Body larger than BODY_LIMIT_BYTES after decompression',
-  415: 'Not application/json, or a Content-Encoding other than gzip or deflate',
+  400: 'INVALID_EVENT (`errors` names each wrong field), INVALID_JSON (empty, not UTF-8 or malformed), UNREADABLE_BODY (corrupt gzip)',
+  413: 'PAYLOAD_TOO_LARGE: body larger than BODY_LIMIT_BYTES after decompression',
+  415: 'UNSUPPORTED_MEDIA_TYPE (not application/json) or UNSUPPORTED_ENCODING (a Content-Encoding other than gzip or deflate)',
 };
-/** What a refused event's log line may carry: the field errors, bounded; never the body. */
-const LOGGED_FIELD_ERRORS = 20;
-const LOGGED_MESSAGE_CHARS = 200;
-
-function loggedFieldErrors(errors: FieldError[]): FieldError[] {
-  return errors.slice(0, LOGGED_FIELD_ERRORS).map(({ field, message }) => ({
-    field: field.slice(0, LOGGED_MESSAGE_CHARS),
-    message: message.length > LOGGED_MESSAGE_CHARS ? `${message.slice(0, LOGGED_MESSAGE_CHARS)}…` : message,
-  }));
-}
 
 function sourceOf(request: FastifyRequest): EventSource {
   const userAgent = request.headers['user-agent'];
   return { peerAddress: request.ip ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null };
 }
 
-const STATUS: Record<IngestOutcome['status'], number> = {
-  stored: 201,
-  duplicate: 200,
-  queued: 202,
-  invalid: 400,
-  unavailable: 503,
-};
-
-function bodyOf(outcome: IngestOutcome): IngestResponseDto | ErrorResponseDto {
-  switch (outcome.status) {
-    case 'invalid':
-      return errorResponse(400, outcome.errors.map((e) => `${e.field}: ${e.message}`).join('; '), outcome.errors);
-    case 'unavailable':
-      return errorResponse(503, `${outcome.reason}; retry later`);
-    default:
-      return { status: outcome.status };
-  }
-}
+const STATUS: Record<IngestOutcome['status'], number> = { stored: 201, duplicate: 200, queued: 202 };
 
 /** What both single-event routes answer. */
 const SingleEventResponses = () =>
@@ -65,7 +38,7 @@ const SingleEventResponses = () =>
     ApiResponse({ status: 201, type: IngestResponseDto, description: 'Committed (sync mode)' }),
     ApiResponse({ status: 202, type: IngestResponseDto, description: 'Queued (async mode)' }),
     ApiErrorResponses(INGEST_ERRORS),
-    ApiResponse({ status: 503, type: ErrorResponseDto, description: 'Database unavailable, too slow, or async queue full; retry after Retry-After' }),
+    ApiErrorResponses({ 503: 'OVERLOADED (async queue full, or not committed within INGEST_TIMEOUT_MS) or DATABASE_UNAVAILABLE; retry after Retry-After' }),
   );
 
 /**
@@ -76,8 +49,6 @@ const SingleEventResponses = () =>
 
 @Controller()
 export class IngestController {
-  private readonly logger = new Logger('Ingest');
-
   constructor(private readonly ingest: IngestService) {}
 
   @Post('api/v1/lineage')
@@ -117,55 +88,25 @@ export class IngestController {
   @ApiBody({ schema: { type: 'array', items: OPENLINEAGE_EVENT } })
   @ApiResponse({ status: 200, type: BatchResponseDto, description: 'Every event stored, or some refused (see failed_events)' })
   @ApiResponse({ status: 202, type: BatchResponseDto, description: 'Events queued (async mode)' })
-  @ApiErrorResponses({ ...INGEST_ERRORS, 400: 'The body is not a JSON array', 413: 'More events than INGEST_BATCH_MAX_EVENTS, or a body larger than BODY_LIMIT_BYTES' })
+  @ApiErrorResponses({
+    ...INGEST_ERRORS,
+    400: 'INVALID_BATCH (the body is not a JSON array), INVALID_JSON (an event is not JSON: `errors` names it), UNREADABLE_BODY',
+    413: 'BATCH_TOO_LARGE (more events than INGEST_BATCH_MAX_EVENTS) or PAYLOAD_TOO_LARGE (a body larger than BODY_LIMIT_BYTES)',
+  })
   @ApiResponse({ status: 503, type: BatchResponseDto, description: 'No event could be stored for a retriable reason' })
   @RouteConfig({ ...INGEST_ROUTE, ...BATCH_BODY })
   async postBatch(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const texts = bodyElements(request);
-    if (!texts) {
-      reply.code(400).send(errorResponse(400, '$: a batch must be a JSON array of events', [{ field: '$', message: 'must be an array' }]));
-      return;
-    }
-    const result = await this.ingest.ingestBatch(texts, sourceOf(request));
-    if ('malformed' in result) {
-      const { field, message } = result.malformed;
-      reply.code(400).send(errorResponse(400, `${field}: ${message}`, [result.malformed]));
-      return;
-    }
-    const outcomes = result.outcomes;
-    const failed = outcomes
-      .map((outcome, index) => ({ outcome, index }))
-      .filter(({ outcome }) => outcome.status === 'invalid' || outcome.status === 'unavailable')
-      .map(({ outcome, index }) => ({
-        index,
-        reason: (bodyOf(outcome) as ErrorResponseDto).message,
-        retriable: outcome.status === 'unavailable',
-      }));
-    const retriable = failed.filter((f) => f.retriable).length;
-    const response: BatchResponseDto = {
-      status: failed.length === 0 ? 'success' : 'partial_success',
-      summary: {
-        received: outcomes.length,
-        successful: outcomes.length - failed.length,
-        failed: failed.length,
-        retriable,
-        non_retriable: failed.length - retriable,
-      },
-      failed_events: failed,
-    };
-    if (outcomes.length > 0 && retriable === outcomes.length) {
-      reply.code(503).header('Retry-After', RETRY_AFTER_SECONDS).send(response);
+    const outcomes = await this.ingest.ingestBatch(bodyElements(request), sourceOf(request));
+    const response = batchResponse(outcomes);
+    if (outcomes.length > 0 && response.summary.retriable === outcomes.length) {
+      reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send(response);
     } else {
       reply.code(outcomes.some((o) => o.status === 'queued') ? 202 : 200).send(response);
     }
   }
 
   private async answer(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const outcome = await this.ingest.ingest(request.body, bodyBytes(request), sourceOf(request));
-    if (outcome.status === 'invalid') {
-      this.logger.warn({ requestId: request.id, errors: loggedFieldErrors(outcome.errors), errorCount: outcome.errors.length }, 'ingest: event refused (400)');
-    }
-    if (outcome.status === 'unavailable') reply.header('Retry-After', RETRY_AFTER_SECONDS);
-    reply.code(STATUS[outcome.status]).send(bodyOf(outcome));
+    const outcome = await this.ingest.ingest(request.body, bodyBytes(request), sourceOf(request), request.id);
+    reply.code(STATUS[outcome.status]).send(outcome);
   }
 }

@@ -1,4 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ALL_ERROR_CODES } from '../core/errors/error-codes';
+import type { ErrorCode } from '../core/errors/error-codes';
 
 export class IngestResponseDto {
   @ApiProperty({ enum: ['stored', 'duplicate', 'queued'] })
@@ -15,6 +17,7 @@ export class BatchSummaryDto {
 
 export class FailedEventDto {
   @ApiProperty({ description: 'Position of the event in the submitted array' }) index!: number;
+  @ApiProperty({ enum: ALL_ERROR_CODES, description: 'Why, for a program: the code the event would get alone (docs/api-errors.md)' }) code!: ErrorCode;
   @ApiProperty() reason!: string;
   @ApiProperty({ description: 'True when sending the same event again later may succeed' }) retriable!: boolean;
 }

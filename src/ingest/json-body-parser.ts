@@ -1,8 +1,7 @@
-import { HttpException, PayloadTooLargeException } from '@nestjs/common';
 import { isUtf8 } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { errorCodes, FastifyInstance, FastifyRequest } from 'fastify';
-import { FieldErrorsException } from '../core/http/error-response';
+import { DomainError, InvalidFieldsError, TooLargeError } from '../core/errors/domain-errors';
 import { BodyChunks } from './body-chunks';
 import { EventLoopSlices } from '../core/event-loop-slices';
 import { JsonShapeScanner, ShapeViolation } from './json-shape';
@@ -23,22 +22,22 @@ export interface BodyLimits {
   maxBatchEvents: number;
 }
 
-const badRequest = (message: string) => new FieldErrorsException([{ field: '$', message }]);
+const invalidJson = (message: string) => new InvalidFieldsError('INVALID_JSON', [{ field: '$', message }]);
 
-function refusal(violation: ShapeViolation): HttpException {
+function refusal(violation: ShapeViolation): DomainError {
   switch (violation.kind) {
     case 'batch':
-      return new PayloadTooLargeException(`$: a batch holds at most ${violation.limit} events (INGEST_BATCH_MAX_EVENTS); this one has more; split it`);
+      return new TooLargeError('BATCH_TOO_LARGE', `$: a batch holds at most ${violation.limit} events (INGEST_BATCH_MAX_EVENTS); this one has more; split it`);
     case 'not-array':
-      return badRequest('a batch must be a JSON array of events');
+      return new InvalidFieldsError('INVALID_BATCH', [{ field: '$', message: 'a batch must be a JSON array of events' }]);
     case 'syntax':
-      return badRequest(`malformed JSON: ${violation.message}`);
+      return invalidJson(`malformed JSON: ${violation.message}`);
     case 'array':
-      return new FieldErrorsException([
+      return new InvalidFieldsError('INVALID_EVENT', [
         { field: violation.field, message: `has more than ${violation.limit} elements; at most ${violation.limit} are accepted in one array (INGEST_MAX_ARRAY_ELEMENTS)` },
       ]);
     case 'depth':
-      return new FieldErrorsException([{ field: violation.field, message: `is nested deeper than ${violation.limit} levels` }]);
+      return new InvalidFieldsError('INVALID_EVENT', [{ field: violation.field, message: `is nested deeper than ${violation.limit} levels` }]);
   }
 }
 
@@ -70,7 +69,7 @@ async function batchElements(request: WithBytes, body: BodyChunks, scanner: Json
   const texts: Buffer[] = [];
   for (const [start, end] of scanner.elementBounds()) {
     const text = body.slice(start, end);
-    if (!isUtf8(text)) throw badRequest('the request body is not valid UTF-8');
+    if (!isUtf8(text)) throw invalidJson('the request body is not valid UTF-8');
     texts.push(text);
     await slices.next();
   }
@@ -79,17 +78,17 @@ async function batchElements(request: WithBytes, body: BodyChunks, scanner: Json
 }
 
 async function parseBody(request: WithBytes, body: BodyChunks, scanner: JsonShapeScanner, batch: boolean): Promise<unknown> {
-  if (scanner.isEmpty()) throw badRequest('the request body is empty; expected a JSON OpenLineage event');
+  if (scanner.isEmpty()) throw invalidJson('the request body is empty; expected a JSON OpenLineage event');
   if (batch) return batchElements(request, body, scanner);
   const bytes = body.all();
-  if (!isUtf8(bytes)) throw badRequest('the request body is not valid UTF-8');
+  if (!isUtf8(bytes)) throw invalidJson('the request body is not valid UTF-8');
   const trimmed = trimJsonWhitespace(bytes);
   try {
     const parsed: unknown = JSON.parse(trimmed.toString('utf8'));
     request[BODY_BYTES] = trimmed;
     return parsed;
   } catch (error) {
-    throw badRequest(`malformed JSON: ${(error as Error).message}`);
+    throw invalidJson(`malformed JSON: ${(error as Error).message}`);
   }
 }
 

@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
 import { Environment, IngestMode } from '../core/config/environment';
-import { IngestOutcome, IngestService } from '../ingest/ingest.service';
+import { BatchEventOutcome, IngestService } from '../ingest/ingest.service';
 import { ProjectionQueueRepository } from '../log/projection-queue.repository';
 import { runEvents } from './events/run-events';
 import { schedule } from './schedule';
@@ -70,9 +70,8 @@ export async function seedStore(env: Environment, databaseUrl: string, options: 
     };
     const send = async (chunk: Array<Record<string, unknown>>) => {
       const texts = chunk.map((event) => Buffer.from(JSON.stringify(event)));
-      const result = await ingest.ingestBatch(texts, SOURCE);
-      if ('malformed' in result) throw new Error(`ingest refused a generated event as malformed JSON: ${result.malformed.message}`);
-      const outcomes: IngestOutcome[] = result.outcomes;
+      // Throws when a generated event is not JSON (the batch is refused whole).
+      const outcomes: BatchEventOutcome[] = await ingest.ingestBatch(texts, SOURCE);
       for (const [i, outcome] of outcomes.entries()) {
         if (outcome.status === 'stored') stored++;
         else if (outcome.status === 'duplicate') duplicates++;

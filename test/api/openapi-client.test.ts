@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { PACKAGE_ROOT, startStore, StoreProcess } from '../support/store-process';
 import { migratedDatabase, runEvent } from '../ops/ops-support';
 
-const ERROR_REF = '#/components/schemas/ErrorResponseDto';
+const ERROR_REF = '#/components/schemas/ErrorBody';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 interface Operation {
@@ -72,14 +72,22 @@ describe('the OpenAPI document', () => {
     expect(schemas.OpenLineageFacet.additionalProperties).toBe(true);
   });
 
-  it('documents every 4xx with the one error schema', () => {
-    const clientErrors = operations.flatMap(({ op }) =>
+  it('documents every 4xx and 5xx with the one error schema, but the batch and readiness 503s', () => {
+    const errors = operations.flatMap(({ op }) =>
       Object.entries(op.responses)
-        .filter(([status]) => /^4\d\d$/.test(status))
+        .filter(([status]) => /^[45]\d\d$/.test(status))
         .map(([status, response]) => ({ id: op.operationId, status, ref: response.content?.['application/json']?.schema?.$ref })),
     );
-    expect(clientErrors.length).toBeGreaterThan(10);
-    expect(clientErrors.filter((e) => e.ref !== ERROR_REF)).toEqual([]);
+    expect(errors.length).toBeGreaterThan(10);
+    expect(errors.filter((e) => e.ref !== ERROR_REF)).toEqual(
+      expect.arrayContaining([
+        { id: 'postLineageBatch', status: '503', ref: '#/components/schemas/BatchResponseDto' },
+        { id: 'getReadiness', status: '503', ref: undefined },
+      ]),
+    );
+    expect(errors.filter((e) => e.ref !== ERROR_REF)).toHaveLength(2);
+    expect(document.components.schemas.ErrorBody.required).toEqual(expect.arrayContaining(['statusCode', 'error', 'code', 'message']));
+    expect(document.components.schemas.ErrorBody.properties.code.enum).toEqual(expect.arrayContaining(['INVALID_EVENT', 'DATASET_NOT_FOUND', 'OVERLOADED']));
   });
 
   it('answers every 4xx with that one shape', async () => {
@@ -101,8 +109,8 @@ describe('the OpenAPI document', () => {
     ];
     expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400, 404, 400, 404, 404, 413, 415, 400]);
     for (const { status, body } of answers) {
-      expect(Object.keys(body).filter((k) => !['statusCode', 'error', 'message', 'errors'].includes(k))).toEqual([]);
-      expect(body).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });
+      expect(Object.keys(body).filter((k) => !['statusCode', 'error', 'code', 'message', 'errors'].includes(k))).toEqual([]);
+      expect(body).toMatchObject({ statusCode: status, error: expect.any(String), code: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String) });
       for (const e of body.errors ?? []) expect(e).toEqual({ field: expect.any(String), message: expect.any(String) });
     }
     expect(answers[0].body.errors).toContainEqual({ field: 'run.runId', message: 'must be a UUID' });

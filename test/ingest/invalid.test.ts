@@ -118,7 +118,7 @@ describe('invalid input', () => {
     const withNul = { ...valid(), job: { namespace: 'ns', name: 'x\u0000' } };
     const fine = { ...valid(), run: { runId: '3f1c2a4e-8d7b-4c1e-9f2a-1b2c3d4e5f61' } };
     const res = await post(`${store.url}/api/v1/lineage/batch`, [withNul, fine]);
-    expect(res.body.failed_events).toEqual([{ index: 0, reason: expect.stringContaining('job.name'), retriable: false }]);
+    expect(res.body.failed_events).toEqual([{ index: 0, code: 'INVALID_EVENT', reason: expect.stringContaining('job.name'), retriable: false }]);
     expect(await countEvents(databaseUrl)).toBe(before + 1);
   });
 });

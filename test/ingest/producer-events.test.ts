@@ -178,8 +178,8 @@ describe("ingesting what Trino, Spark, Airflow, dbt and the Python client send",
     expect(res.body.status).toBe('partial_success');
     expect(res.body.summary).toMatchObject({ received: 3, successful: 1, failed: 2 });
     expect(res.body.failed_events).toEqual([
-      { index: 0, reason: expect.stringContaining('run.runId'), retriable: false },
-      { index: 2, reason: expect.stringContaining('JSON object'), retriable: false },
+      { index: 0, code: 'INVALID_EVENT', reason: expect.stringContaining('run.runId'), retriable: false },
+      { index: 2, code: 'INVALID_EVENT', reason: expect.stringContaining('JSON object'), retriable: false },
     ]);
     expect(await countEvents(databaseUrl)).toBe(before + 1);
   });

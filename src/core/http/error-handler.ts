@@ -1,36 +1,18 @@
 import { ArgumentsHost, Catch, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDataError, isUnavailableError } from '../../database/database-errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RETRY_AFTER_SECONDS, statusOf } from '../errors/error-codes';
 import { allowedMethods } from './allowed-methods';
-import { errorResponse, FieldErrorsException } from './error-response';
+import { errorAnswer } from './error-answer';
+import { errorResponse } from './error-response';
 import { discardRequestBody } from './lingering-close';
 
-const RETRY_AFTER_SECONDS = '1';
-
-/** The status of an error meant for the client (4xx), or null. */
-function clientStatus(error: unknown): number | null {
-  if (isDataError(error)) return 400;
-  const status = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
-}
-
-/** HttpException keeps its message in its response: a string, or Nest's `{ message }` (a string or a list). */
-function messageOf(error: unknown): string {
-  if (isDataError(error)) return `invalid value: ${(error as Error).message}`;
-  if (!(error instanceof HttpException)) return (error as Error).message;
-  const response = error.getResponse();
-  const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
-  return Array.isArray(message) ? message.join('; ') : String(message ?? error.message);
-}
-
 /**
- * Every client error gets the one error body (ErrorResponseDto), whatever raised it: Nest's
- * HttpExceptions, FieldErrorsException (with the field list), PostgreSQL refusing a value the
- * client sent, and what Fastify refuses before a route runs (size limit, content encoding, media
- * type, malformed gzip), which Nest would otherwise answer 500. A database that is busy or
- * unreachable is a 503 with Retry-After, not a 500; a wrong method on a known path is a 405 with
- * Allow. Other 5xx keep Nest's handling.
+ * The one place errors become HTTP answers: every error gets ErrorBody with its code
+ * (errorAnswer says which), whatever raised it: domain errors, pipes, PostgreSQL, and what
+ * Fastify refuses before a route runs. A 503 carries Retry-After; a wrong method on a known path
+ * is a 405 with Allow. A 5xx HttpException keeps its own body (the readiness probe's, which
+ * carries its code); anything unexpected is logged and answered INTERNAL_ERROR.
  */
 @Catch()
 export class ClientErrorFilter extends BaseExceptionFilter {
@@ -38,24 +20,17 @@ export class ClientErrorFilter extends BaseExceptionFilter {
 
   override catch(error: unknown, host: ArgumentsHost): void {
     if (error instanceof NotFoundException && this.methodNotAllowed(host)) return;
-    if (isUnavailableError(error)) {
-      // A read that found PostgreSQL busy (its pool, its statement timeout) or unreachable.
-      void host
-        .switchToHttp()
-        .getResponse<FastifyReply>()
-        .code(503)
-        .header('retry-after', RETRY_AFTER_SECONDS)
-        .send(errorResponse(503, 'the database is busy or unavailable; retry later'));
-      return;
-    }
-    const status = clientStatus(error);
-    if (status === null) {
-      if (!(error instanceof HttpException)) this.logger.error({ err: error }, 'unhandled error');
+    if (error instanceof HttpException && error.getStatus() >= 500) {
       super.catch(error, host);
       return;
     }
+    const { code, message, errors } = errorAnswer(error);
+    if (code === 'INTERNAL_ERROR') this.logger.error({ err: error }, 'unhandled error');
+    const status = statusOf(code);
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const answer = () => void reply.code(status).send(errorResponse(status, messageOf(error), error instanceof FieldErrorsException ? error.fieldErrors : undefined));
+    if (reply.sent) return;
+    if (status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    const answer = () => void reply.code(status).send(errorResponse(code, message, errors));
     // A body too large is refused before it is read: read the rest first, or the client may
     // be reset while still sending and never see the 413.
     if (status === 413) void discardRequestBody(host.switchToHttp().getRequest<FastifyRequest>().raw).then(answer);
@@ -73,7 +48,16 @@ export class ClientErrorFilter extends BaseExceptionFilter {
       .getResponse<FastifyReply>()
       .code(405)
       .header('allow', allowed.join(', '))
-      .send(errorResponse(405, `${request.method} is not allowed here; use ${allowed.join(', ')}`));
+      .send(errorResponse('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allowed.join(', ')}`));
     return true;
   }
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before Nest sees the request (a URL whose
+ * percent-encoding is malformed) gets ErrorBody too, not Fastify's own body.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const { code, message } = errorAnswer(error);
+  void reply.code(statusOf(code)).send(errorResponse(code, message));
 }

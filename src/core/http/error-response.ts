@@ -1,9 +1,12 @@
-import { applyDecorators, BadRequestException } from '@nestjs/common';
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
 import { STATUS_CODES } from 'node:http';
+import { ALL_ERROR_CODES, statusOf } from '../errors/error-codes';
+import type { ErrorCode } from '../errors/error-codes';
+import type { FieldError } from '../errors/domain-errors';
 
 /** One wrong field of a request: where, and what is wrong with it. */
-export class FieldErrorDto {
+export class FieldErrorDto implements FieldError {
   @ApiProperty({ example: 'run.runId', description: 'Path of the offending field; `$` is the whole body' })
   field!: string;
 
@@ -11,13 +14,16 @@ export class FieldErrorDto {
   message!: string;
 }
 
-/** The one body of every 4xx (and of the ingest 503): see docs/api-conventions.md. */
-export class ErrorResponseDto {
+/** The one body of every error answer (4xx and 5xx): see docs/api-errors.md. */
+export class ErrorBody {
   @ApiProperty({ example: 400, description: 'The HTTP status code, repeated' })
   statusCode!: number;
 
   @ApiProperty({ example: 'Bad Request', description: 'The status text' })
   error!: string;
+
+  @ApiProperty({ enum: ALL_ERROR_CODES, example: 'INVALID_EVENT', description: 'What went wrong, for a program: stable (docs/api-errors.md)' })
+  code!: ErrorCode;
 
   @ApiProperty({ example: 'run.runId: must be a UUID', description: 'What is wrong, for a person' })
   message!: string;
@@ -26,20 +32,15 @@ export class ErrorResponseDto {
   errors?: FieldErrorDto[];
 }
 
-export function errorResponse(statusCode: number, message: string, errors?: FieldErrorDto[]): ErrorResponseDto {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(errors?.length ? { errors } : {}) };
+/** The error body for a code: its status comes from the catalogue (ERROR_CODES). */
+export function errorResponse(code: ErrorCode, message: string, errors?: FieldError[]): ErrorBody {
+  const statusCode = statusOf(code);
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message, ...(errors?.length ? { errors } : {}) };
 }
 
-/** A 400 naming the wrong fields; ClientErrorFilter answers it with `errors`. */
-export class FieldErrorsException extends BadRequestException {
-  constructor(readonly fieldErrors: FieldErrorDto[]) {
-    super(fieldErrors.map((e) => `${e.field}: ${e.message}`).join('; '));
-  }
-}
-
-/** Documents error answers of an operation, all with the one ErrorResponseDto schema. */
+/** Documents error answers of an operation (status → description), all with the one ErrorBody schema. */
 export function ApiErrorResponses(responses: Record<number, string>): MethodDecorator {
   return applyDecorators(
-    ...Object.entries(responses).map(([status, description]) => ApiResponse({ status: Number(status), description, type: ErrorResponseDto })),
+    ...Object.entries(responses).map(([status, description]) => ApiResponse({ status: Number(status), description, type: ErrorBody })),
   );
 }

@@ -2,7 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { serviceVersion } from '../service-version';
 import { OPENLINEAGE_SCHEMAS } from '../../openlineage/openapi-schemas';
-import { ErrorResponseDto } from './error-response';
+import { ErrorBody } from './error-response';
 
 /**
  * @nestjs/swagger 11.4 writes the document into swagger-ui-init.js through String.replace with a
@@ -14,18 +14,20 @@ export function escapeForSwaggerUiInit(document: OpenAPIObject): OpenAPIObject {
   return JSON.parse(JSON.stringify(document).replace(/\$/g, () => '$$'));
 }
 
-const ERROR_SCHEMA = { $ref: '#/components/schemas/ErrorResponseDto' };
+const ERROR_SCHEMA = { $ref: '#/components/schemas/ErrorBody' };
 
 /**
- * ClientErrorFilter answers every 4xx with ErrorResponseDto: the document says so for every 4xx
- * an operation declares (with its own description), whichever decorator declared it.
+ * ClientErrorFilter answers every error with ErrorBody: the document says so for every 4xx and
+ * 5xx an operation declares (with its own description), whichever decorator declared it, unless
+ * it names another body (the batch's 503 and the readiness probe's have their own).
  */
-function documentClientErrors(document: OpenAPIObject): void {
+function documentErrors(document: OpenAPIObject): void {
   for (const item of Object.values(document.paths)) {
     for (const operation of Object.values(item)) {
-      const responses = (operation as { responses?: Record<string, { description?: string; content?: unknown }> }).responses;
+      const responses = (operation as { responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }> }).responses;
       for (const [status, response] of Object.entries(responses ?? {})) {
-        if (/^4\d\d$/.test(status)) response.content = { 'application/json': { schema: ERROR_SCHEMA } };
+        const namesItsBody = response.content?.['application/json']?.schema !== undefined;
+        if (/^[45]\d\d$/.test(status) && (!namesItsBody || /^4/.test(status))) response.content = { 'application/json': { schema: ERROR_SCHEMA } };
       }
     }
   }
@@ -41,7 +43,7 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .setDescription(
       'Collects OpenLineage events (POST /api/v1/lineage), keeps them verbatim in an append-only log and serves ' +
         'the datasets they name. Marquez-compatible endpoints use Marquez paths and shapes. No authentication, by decision. ' +
-        'Every 4xx answer has the one ErrorResponseDto body.',
+        'Every error answer has the one ErrorBody body, whose `code` is stable (docs/api-errors.md).',
     )
     .setVersion(serviceVersion().version)
     .setLicense('Apache-2.0', 'https://www.apache.org/licenses/LICENSE-2.0')
@@ -62,8 +64,8 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .addTag('Marquez: tags', 'Marquez-compatible: tags')
     .addTag('Operations', 'Probes and version (always at the root, also with BASE_PATH)')
     .build();
-  const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponseDto] });
-  documentClientErrors(document);
+  const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorBody] });
+  documentErrors(document);
   document.components = { ...document.components, schemas: { ...OPENLINEAGE_SCHEMAS, ...document.components?.schemas } };
   // No authentication, by decision: said explicitly, so generated clients send no credentials.
   document.security = [];

@@ -1,7 +1,7 @@
 import type { ValidationError } from 'class-validator';
-import { FieldErrorDto, FieldErrorsException } from './error-response';
+import { FieldError, InvalidFieldsError } from '../errors/domain-errors';
 
-function flatten(errors: ValidationError[], parent: string): FieldErrorDto[] {
+function flatten(errors: ValidationError[], parent: string): FieldError[] {
   return errors.flatMap((e) => {
     const field = parent ? `${parent}.${e.property}` : e.property;
     const own = Object.values(e.constraints ?? {}).map((message) => ({ field, message }));
@@ -10,6 +10,6 @@ function flatten(errors: ValidationError[], parent: string): FieldErrorDto[] {
 }
 
 /** ValidationPipe's exceptionFactory: a query or path parameter that fails gets the field list. */
-export function validationException(errors: ValidationError[]): FieldErrorsException {
-  return new FieldErrorsException(flatten(errors, ''));
+export function validationException(errors: ValidationError[]): InvalidFieldsError {
+  return new InvalidFieldsError('INVALID_PARAMETER', flatten(errors, ''));
 }

@@ -1,4 +1,5 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { InvalidInputError, NotFoundError } from '../../core/errors/domain-errors';
 import { UUID_PATTERN } from '../../openlineage/json';
 import { RunsService } from '../runs/runs.service';
 import { groupBy } from '../shared/group-by';
@@ -99,11 +100,11 @@ export class DatasetViewsService {
   }
 
   async version(namespace: string, name: string, version: string): Promise<DatasetVersionView> {
-    if (!UUID_PATTERN.test(version)) throw new BadRequestException('version must be a dataset version (a UUID)');
+    if (!UUID_PATTERN.test(version)) throw new InvalidInputError('INVALID_PARAMETER', 'version must be a dataset version (a UUID)');
     const dataset = await this.row(namespace, name);
     const [row] = await this.versions.byIds([version.toLowerCase()]);
     if (!row || row.datasetId !== dataset.id) {
-      throw new NotFoundException(`version '${version}' not found for dataset '${name}' in namespace '${namespace}'`);
+      throw new NotFoundError('DATASET_VERSION_NOT_FOUND', `version '${version}' not found for dataset '${name}' in namespace '${namespace}'`);
     }
     const [view] = await this.versionViews(dataset, [row]);
     return view;
@@ -111,7 +112,7 @@ export class DatasetViewsService {
 
   private async row(namespace: string, name: string): Promise<DatasetModelRow> {
     const row = await this.datasets.findModelByName(namespace, name);
-    if (!row) throw new NotFoundException(`dataset '${name}' not found in namespace '${namespace}'`);
+    if (!row) throw new NotFoundError('DATASET_NOT_FOUND', `dataset '${name}' not found in namespace '${namespace}'`);
     return row;
   }
 

@@ -1,4 +1,5 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { InvalidInputError, NotFoundError } from '../../core/errors/domain-errors';
 import { UUID_PATTERN } from '../../openlineage/json';
 import { DatasetJobRow, DatasetReadRepository, DatasetRow, MIN_INDEXED_SEARCH } from './dataset-read.repository';
 import { DatasetVersionsRepository } from './dataset-versions.repository';
@@ -38,7 +39,7 @@ export class DatasetsService {
     let after;
     if (query.cursor !== undefined) {
       after = decodeCursor(query.cursor);
-      if (!after) throw new BadRequestException('cursor is not a cursor returned by this endpoint');
+      if (!after) throw new InvalidInputError('BAD_CURSOR', 'cursor is not a cursor returned by this endpoint');
     }
     // One extra row tells whether another page exists.
     const filter = { ...query, after: after ?? undefined, limit: limit + 1 };
@@ -56,9 +57,9 @@ export class DatasetsService {
   }
 
   async get(id: string, eventsLimit = DEFAULT_EVENTS, jobsLimit = DEFAULT_JOBS): Promise<DatasetDetailDto> {
-    if (!UUID_PATTERN.test(id)) throw new BadRequestException('id must be a dataset id (a UUID)');
+    if (!UUID_PATTERN.test(id)) throw new InvalidInputError('INVALID_PARAMETER', 'id must be a dataset id (a UUID)');
     const view = await this.views.byId(id.toLowerCase());
-    if (!view) throw new NotFoundException(`no dataset with id ${id}`);
+    if (!view) throw new NotFoundError('DATASET_NOT_FOUND', `no dataset with id ${id}`);
     const [symlinks, events, jobs, [version]] = await Promise.all([
       this.datasets.symlinks(view.id),
       this.datasets.recentEvents(view.id, eventsLimit),

@@ -1,4 +1,5 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { InvalidInputError, NotFoundError } from '../../core/errors/domain-errors';
 import { EventReadRepository, StoredEventRow } from '../../log/event-read.repository';
 import { decodeRunEventCursor, encodeRunEventCursor } from './run-event-cursor';
 
@@ -27,15 +28,15 @@ export class EventsService {
   constructor(private readonly events: EventReadRepository) {}
 
   async findById(id: string): Promise<StoredEventRow> {
-    if (!/^[1-9]\d{0,17}$/.test(id)) throw new BadRequestException('id must be an event id (a positive integer)');
+    if (!/^[1-9]\d{0,17}$/.test(id)) throw new InvalidInputError('INVALID_PARAMETER', 'id must be an event id (a positive integer)');
     const row = await this.events.findById(id);
-    if (!row) throw new NotFoundException(`no event with id ${id}`);
+    if (!row) throw new NotFoundError('EVENT_NOT_FOUND', `no event with id ${id}`);
     return row;
   }
 
   async runEvents(query: RunEventQuery): Promise<RunEventPage> {
     const beyond = query.cursor === undefined ? undefined : decodeRunEventCursor(query.cursor);
-    if (beyond === null) throw new BadRequestException('cursor is not a cursor returned by this endpoint');
+    if (beyond === null) throw new InvalidInputError('BAD_CURSOR', 'cursor is not a cursor returned by this endpoint');
     const window = {
       after: query.after === undefined ? undefined : new Date(query.after),
       before: query.before === undefined ? undefined : new Date(query.before),

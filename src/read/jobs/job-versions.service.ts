@@ -1,4 +1,5 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { InvalidInputError, NotFoundError } from '../../core/errors/domain-errors';
 import { UUID_PATTERN } from '../../openlineage/json';
 import { RunsService } from '../runs/runs.service';
 import { MAX_OFFSET } from '../shared/page-query';
@@ -22,9 +23,9 @@ export class JobVersionsService {
   }
 
   async get(namespace: string, name: string, version: string): Promise<JobVersionView> {
-    if (!UUID_PATTERN.test(version)) throw new BadRequestException('version must be a job version (a UUID)');
+    if (!UUID_PATTERN.test(version)) throw new InvalidInputError('INVALID_PARAMETER', 'version must be a job version (a UUID)');
     const row = await this.versions.byId(await this.jobs.idOf(namespace, name), version.toLowerCase());
-    if (!row) throw new NotFoundException(`version '${version}' not found for job '${name}' in namespace '${namespace}'`);
+    if (!row) throw new NotFoundError('JOB_VERSION_NOT_FOUND', `version '${version}' not found for job '${name}' in namespace '${namespace}'`);
     const [view] = await this.views(namespace, name, [row]);
     return view;
   }

@@ -1,4 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '../../core/errors/domain-errors';
 import { RunsService } from '../runs/runs.service';
 import { groupBy } from '../shared/group-by';
 import { MAX_OFFSET } from '../shared/page-query';
@@ -33,7 +34,7 @@ export class JobsService {
 
   async get(namespace: string, name: string): Promise<JobView> {
     const row = await this.jobs.findByName(namespace, name);
-    if (!row) throw new NotFoundException(`job '${name}' not found in namespace '${namespace}'`);
+    if (!row) throw new NotFoundError('JOB_NOT_FOUND', `job '${name}' not found in namespace '${namespace}'`);
     const [view] = await this.views([row]);
     return view;
   }
@@ -52,7 +53,7 @@ export class JobsService {
   /** The job's id, or 404: for the endpoints under a job. */
   async idOf(namespace: string, name: string): Promise<string> {
     const row = await this.jobs.findByName(namespace, name);
-    if (!row) throw new NotFoundException(`job '${name}' not found in namespace '${namespace}'`);
+    if (!row) throw new NotFoundError('JOB_NOT_FOUND', `job '${name}' not found in namespace '${namespace}'`);
     return row.id;
   }
 

@@ -1,4 +1,5 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { InvalidInputError } from '../../core/errors/domain-errors';
 import { datasetFieldNodeId, datasetNodeId, jobNodeId, NodeRef, parseNodeId } from '../../openlineage/node-id';
 import { DatasetViewsService } from '../datasets/dataset-views.service';
 import { JobsService } from '../jobs/jobs.service';
@@ -86,7 +87,7 @@ export class LineageService {
 
   async tableGraph(nodeId: string, options: WalkOptions): Promise<TableGraph> {
     const node = this.parse(nodeId);
-    if (node.type === 'datasetField') throw new BadRequestException('nodeId: a datasetField node has column lineage: use /api/v1/column-lineage');
+    if (node.type === 'datasetField') throw new InvalidInputError('INVALID_PARAMETER', 'nodeId: a datasetField node has column lineage: use /api/v1/column-lineage');
     const start =
       node.type === 'dataset'
         ? { datasetIds: [await this.datasets.idOf(node.namespace, node.name)], jobIds: [] }
@@ -124,7 +125,7 @@ export class LineageService {
 
   async fieldGraph(nodeId: string, options: WalkOptions): Promise<FieldGraph> {
     const node = this.parse(nodeId);
-    if (node.type === 'job') throw new BadRequestException('nodeId: column lineage starts at a dataset or a datasetField node');
+    if (node.type === 'job') throw new InvalidInputError('INVALID_PARAMETER', 'nodeId: column lineage starts at a dataset or a datasetField node');
     const id = await this.datasets.idOf(node.namespace, node.name);
     const fields = node.type === 'datasetField' ? [node.field] : await this.walks.fieldsOfDataset(id);
     return this.walkFields(
@@ -178,7 +179,7 @@ export class LineageService {
 
   private parse(nodeId: string): NodeRef {
     const node = parseNodeId(nodeId);
-    if (!node) throw new BadRequestException("nodeId must be 'dataset:{namespace}:{name}', 'job:{namespace}:{name}' or 'datasetField:{namespace}:{name}:{field}'");
+    if (!node) throw new InvalidInputError('INVALID_PARAMETER', "nodeId must be 'dataset:{namespace}:{name}', 'job:{namespace}:{name}' or 'datasetField:{namespace}:{name}:{field}'");
     return node;
   }
 }

@@ -1,4 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '../../core/errors/domain-errors';
 import { NamespaceRow, NamespacesRepository } from './namespaces.repository';
 
 @Injectable()
@@ -11,7 +12,7 @@ export class NamespacesService {
 
   async get(name: string): Promise<NamespaceRow> {
     const row = await this.namespaces.find(name);
-    if (!row) throw new NotFoundException(`namespace '${name}' not found`);
+    if (!row) throw new NotFoundError('NAMESPACE_NOT_FOUND', `namespace '${name}' not found`);
     return row;
   }
 }

@@ -1,4 +1,5 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { InvalidInputError, NotFoundError } from '../../core/errors/domain-errors';
 import { UUID_PATTERN } from '../../openlineage/json';
 import { groupBy } from '../shared/group-by';
 import { MAX_OFFSET } from '../shared/page-query';
@@ -28,14 +29,14 @@ export class RunsService {
 
   async get(id: string): Promise<RunView> {
     const [run] = await this.views([this.checkedId(id)]);
-    if (!run) throw new NotFoundException(`run '${id}' not found`);
+    if (!run) throw new NotFoundError('RUN_NOT_FOUND', `run '${id}' not found`);
     return run;
   }
 
   async facets(id: string, type: 'run' | 'job'): Promise<Facets> {
     const runId = this.checkedId(id);
     const [row] = await this.runs.byIds([runId]);
-    if (!row) throw new NotFoundException(`run '${id}' not found`);
+    if (!row) throw new NotFoundError('RUN_NOT_FOUND', `run '${id}' not found`);
     return (await this.runs.facets([runId], type)).get(runId) ?? {};
   }
 
@@ -58,7 +59,7 @@ export class RunsService {
   }
 
   private checkedId(id: string): string {
-    if (!UUID_PATTERN.test(id)) throw new BadRequestException('id must be a run id (a UUID)');
+    if (!UUID_PATTERN.test(id)) throw new InvalidInputError('INVALID_PARAMETER', 'id must be a run id (a UUID)');
     return id.toLowerCase();
   }
 }

@@ -1,4 +1,5 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { InvalidInputError } from '../../core/errors/domain-errors';
 import { EventReadRepository, RunEventTypeCounts } from '../../log/event-read.repository';
 import { isTimeZone, StatBucket, statBuckets, StatsPeriod } from './stat-buckets';
 import { CreatedKind, StatsRepository } from './stats.repository';
@@ -31,10 +32,10 @@ export class StatsService {
 
   private buckets(query: StatsQuery, now: Date): StatBucket[] {
     if (query.timezone !== undefined && !isTimeZone(query.timezone)) {
-      throw new BadRequestException('timezone must be an IANA time zone such as Europe/Berlin');
+      throw new InvalidInputError('INVALID_PARAMETER', 'timezone must be an IANA time zone such as Europe/Berlin');
     }
     if (query.period === 'WEEK' && query.timezone === undefined) {
-      throw new BadRequestException('timezone is required when period is WEEK');
+      throw new InvalidInputError('INVALID_PARAMETER', 'timezone is required when period is WEEK');
     }
     return statBuckets(query.period, query.timezone ?? 'UTC', now);
   }

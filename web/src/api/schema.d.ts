@@ -785,7 +785,7 @@ export interface components {
             /** @example must be a UUID */
             message: string;
         };
-        ErrorResponseDto: {
+        ErrorBody: {
             /**
              * @description The HTTP status code, repeated
              * @example 400
@@ -796,6 +796,12 @@ export interface components {
              * @example Bad Request
              */
             error: string;
+            /**
+             * @description What went wrong, for a program: stable (docs/api-errors.md)
+             * @example INVALID_EVENT
+             * @enum {string}
+             */
+            code: "INVALID_EVENT" | "INVALID_JSON" | "INVALID_BATCH" | "INVALID_PARAMETER" | "BAD_CURSOR" | "UNREADABLE_BODY" | "BAD_REQUEST" | "NOT_FOUND" | "NAMESPACE_NOT_FOUND" | "DATASET_NOT_FOUND" | "DATASET_VERSION_NOT_FOUND" | "JOB_NOT_FOUND" | "JOB_VERSION_NOT_FOUND" | "RUN_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "BATCH_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_ENCODING" | "INTERNAL_ERROR" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "NOT_READY";
             /**
              * @description What is wrong, for a person
              * @example run.runId: must be a UUID
@@ -814,6 +820,11 @@ export interface components {
         FailedEventDto: {
             /** @description Position of the event in the submitted array */
             index: number;
+            /**
+             * @description Why, for a program: the code the event would get alone (docs/api-errors.md)
+             * @enum {string}
+             */
+            code: "INVALID_EVENT" | "INVALID_JSON" | "INVALID_BATCH" | "INVALID_PARAMETER" | "BAD_CURSOR" | "UNREADABLE_BODY" | "BAD_REQUEST" | "NOT_FOUND" | "NAMESPACE_NOT_FOUND" | "DATASET_NOT_FOUND" | "DATASET_VERSION_NOT_FOUND" | "JOB_NOT_FOUND" | "JOB_VERSION_NOT_FOUND" | "RUN_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "BATCH_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_ENCODING" | "INTERNAL_ERROR" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "NOT_READY";
             reason: string;
             /** @description True when sending the same event again later may succeed */
             retriable: boolean;
@@ -1631,7 +1642,7 @@ export interface operations {
                 };
             };
             /**
-             * @description A check failed; `error` names it (shutdown, database, schema)
+             * @description NOT_READY: a check failed; `error` names it (shutdown, database, schema)
              *
              *     The Health Check is not successful
              */
@@ -1748,7 +1759,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such dataset or job */
@@ -1757,7 +1768,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1803,40 +1814,40 @@ export interface operations {
                     "application/json": components["schemas"]["IngestResponseDto"];
                 };
             };
-            /** @description Not an OpenLineage event: malformed JSON, or a field is missing or wrong (`errors` names each) */
+            /** @description INVALID_EVENT (`errors` names each wrong field), INVALID_JSON (empty, not UTF-8 or malformed), UNREADABLE_BODY (corrupt gzip) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Body larger than BODY_LIMIT_BYTES after decompression */
+            /** @description PAYLOAD_TOO_LARGE: body larger than BODY_LIMIT_BYTES after decompression */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not application/json, or a Content-Encoding other than gzip or deflate */
+            /** @description UNSUPPORTED_MEDIA_TYPE (not application/json) or UNSUPPORTED_ENCODING (a Content-Encoding other than gzip or deflate) */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Database unavailable, too slow, or async queue full; retry after Retry-After */
+            /** @description OVERLOADED (async queue full, or not committed within INGEST_TIMEOUT_MS) or DATABASE_UNAVAILABLE; retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1881,40 +1892,40 @@ export interface operations {
                     "application/json": components["schemas"]["IngestResponseDto"];
                 };
             };
-            /** @description Not an OpenLineage event: malformed JSON, or a field is missing or wrong (`errors` names each) */
+            /** @description INVALID_EVENT (`errors` names each wrong field), INVALID_JSON (empty, not UTF-8 or malformed), UNREADABLE_BODY (corrupt gzip) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Body larger than BODY_LIMIT_BYTES after decompression */
+            /** @description PAYLOAD_TOO_LARGE: body larger than BODY_LIMIT_BYTES after decompression */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not application/json, or a Content-Encoding other than gzip or deflate */
+            /** @description UNSUPPORTED_MEDIA_TYPE (not application/json) or UNSUPPORTED_ENCODING (a Content-Encoding other than gzip or deflate) */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Database unavailable, too slow, or async queue full; retry after Retry-After */
+            /** @description OVERLOADED (async queue full, or not committed within INGEST_TIMEOUT_MS) or DATABASE_UNAVAILABLE; retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1950,31 +1961,31 @@ export interface operations {
                     "application/json": components["schemas"]["BatchResponseDto"];
                 };
             };
-            /** @description The body is not a JSON array */
+            /** @description INVALID_BATCH (the body is not a JSON array), INVALID_JSON (an event is not JSON: `errors` names it), UNREADABLE_BODY */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description More events than INGEST_BATCH_MAX_EVENTS, or a body larger than BODY_LIMIT_BYTES */
+            /** @description BATCH_TOO_LARGE (more events than INGEST_BATCH_MAX_EVENTS) or PAYLOAD_TOO_LARGE (a body larger than BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not application/json, or a Content-Encoding other than gzip or deflate */
+            /** @description UNSUPPORTED_MEDIA_TYPE (not application/json) or UNSUPPORTED_ENCODING (a Content-Encoding other than gzip or deflate) */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No event could be stored for a retriable reason */
@@ -2022,7 +2033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2057,7 +2068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No dataset with this id */
@@ -2066,7 +2077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2097,7 +2108,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2127,7 +2138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2160,7 +2171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2191,7 +2202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2225,7 +2236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such namespace, dataset or version */
@@ -2234,7 +2245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2266,7 +2277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such namespace, dataset or version */
@@ -2275,7 +2286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2308,7 +2319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2343,7 +2354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2374,7 +2385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2408,7 +2419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such job in the namespace */
@@ -2417,7 +2428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2451,7 +2462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such job in the namespace */
@@ -2460,7 +2471,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2492,7 +2503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such job in the namespace, or no such version of it */
@@ -2501,7 +2512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2531,7 +2542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such run */
@@ -2540,7 +2551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2573,7 +2584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such run */
@@ -2582,7 +2593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2620,7 +2631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2651,7 +2662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2684,7 +2695,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2717,7 +2728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2750,7 +2761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2783,7 +2794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2824,7 +2835,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2863,7 +2874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such dataset */
@@ -2872,7 +2883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2902,7 +2913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No event with this id */
@@ -2911,7 +2922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2968,7 +2979,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

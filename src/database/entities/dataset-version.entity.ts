@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import { Column, Entity, PrimaryColumn, Unique } from 'typeorm';
+import { IndexBySql } from './index-by-sql';
 
 export interface VersionField {
   name: string;
@@ -10,8 +11,7 @@ export interface VersionField {
 /** One distinct schema (field names and types) of a dataset. */
 @Entity({ name: 'dataset_versions' })
 @Unique('dataset_versions_dataset_hash_key', ['datasetId', 'schemaHash'])
-// (dataset_id, first_seen_at DESC)
-@Index('dataset_versions_dataset_idx', ['datasetId', 'firstSeenAt'])
+@IndexBySql('dataset_versions_dataset_idx', 'USING btree (dataset_id, first_seen_at DESC)')
 export class DatasetVersionEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;

@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import { IndexBySql } from './index-by-sql';
 
 export type DatasetKind = 'dataset' | 'symlink';
 
@@ -7,11 +8,9 @@ export type DatasetKind = 'dataset' | 'symlink';
 @Unique('datasets_namespace_name_key', ['namespace', 'name'])
 @Index('datasets_scheme_idx', ['scheme', 'namespace', 'name'])
 @Index('datasets_first_seen_idx', ['firstSeenAt'])
-// ((lower(name) COLLATE "C")): an expression index TypeORM cannot express; the diff leaves it alone.
-@Index('datasets_lower_name_idx', { synchronize: false })
-// USING gin (name gin_trgm_ops): TypeORM cannot express it, so the schema diff leaves it alone.
-@Index('datasets_name_trgm_idx', { synchronize: false })
-@Index('datasets_namespace_trgm_idx', { synchronize: false })
+@IndexBySql('datasets_lower_name_idx', 'USING btree (lower(name) COLLATE "C")')
+@IndexBySql('datasets_name_trgm_idx', 'USING gin (name gin_trgm_ops)')
+@IndexBySql('datasets_namespace_trgm_idx', 'USING gin (namespace gin_trgm_ops)')
 export class DatasetEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;

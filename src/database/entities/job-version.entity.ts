@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { IndexBySql } from './index-by-sql';
 
 export interface JobVersionDataset {
   namespace: string;
@@ -7,10 +8,8 @@ export interface JobVersionDataset {
 
 /** A job's namespace, name, sorted inputs and outputs and source code location, as a finished run had them. */
 @Entity({ name: 'job_versions' })
-// (job_id, first_seen_at DESC, id)
-@Index('job_versions_job_idx', ['jobId', 'firstSeenAt', 'id'])
-// (job_id, last_seen_at DESC, last_event_id DESC)
-@Index('job_versions_current_idx', ['jobId', 'lastSeenAt', 'lastEventId'])
+@IndexBySql('job_versions_job_idx', 'USING btree (job_id, first_seen_at DESC, id)')
+@IndexBySql('job_versions_current_idx', 'USING btree (job_id, last_seen_at DESC, last_event_id DESC)')
 export class JobVersionEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;

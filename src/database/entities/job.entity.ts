@@ -1,14 +1,13 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import { IndexBySql } from './index-by-sql';
 
 /** A job (namespace, name); its typed columns are derived from its current facets. */
 @Entity({ name: 'jobs' })
 @Unique('jobs_namespace_name_key', ['namespace', 'name'])
-// USING gin (name gin_trgm_ops): TypeORM cannot express it, so the schema diff leaves it alone.
-@Index('jobs_name_trgm_idx', { synchronize: false })
+@IndexBySql('jobs_name_trgm_idx', 'USING gin (name gin_trgm_ops)')
 @Index('jobs_parent_idx', ['parentJobId'], { where: 'parent_job_id IS NOT NULL' })
 @Index('jobs_first_seen_idx', ['firstSeenAt'])
-// ((lower(name) COLLATE "C")): an expression index TypeORM cannot express; the diff leaves it alone.
-@Index('jobs_lower_name_idx', { synchronize: false })
+@IndexBySql('jobs_lower_name_idx', 'USING btree (lower(name) COLLATE "C")')
 @Index('jobs_updated_idx', ['lastSeenAt', 'id'])
 @Index('jobs_namespace_updated_idx', ['namespace', 'lastSeenAt', 'id'])
 export class JobEntity {

@@ -1,12 +1,12 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { IndexBySql } from './index-by-sql';
 
 export type Direction = 'input' | 'output';
 
 /** A dataset a run read or wrote; version NULL when no typed schema was sent for it. */
 @Entity({ name: 'run_datasets' })
 @Check('run_datasets_direction_check', `direction IN ('input', 'output')`)
-// (dataset_id, direction, last_seen_at DESC)
-@Index('run_datasets_dataset_idx', ['datasetId', 'direction', 'lastSeenAt'])
+@IndexBySql('run_datasets_dataset_idx', 'USING btree (dataset_id, direction, last_seen_at DESC)')
 @Index('run_datasets_version_idx', ['versionId'], { where: 'version_id IS NOT NULL' })
 export class RunDatasetEntity {
   @PrimaryColumn({ name: 'run_id', type: 'uuid' })

@@ -1,13 +1,13 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { RunState } from '../../openlineage/run-state';
+import { IndexBySql } from './index-by-sql';
 
 export type { RunState };
 
 @Entity({ name: 'runs' })
 @Check('runs_state_check', `state IN ('START', 'RUNNING', 'COMPLETE', 'ABORT', 'FAIL', 'OTHER')`)
 @Check('runs_state_at_check', '(state IS NULL) = (state_at IS NULL) AND (state IS NULL) = (state_event_id IS NULL)')
-// (job_id, first_seen_at DESC, id)
-@Index('runs_job_idx', ['jobId', 'firstSeenAt', 'id'])
+@IndexBySql('runs_job_idx', 'USING btree (job_id, first_seen_at DESC, id)')
 @Index('runs_parent_idx', ['parentRunId'], { where: 'parent_run_id IS NOT NULL' })
 export class RunEntity {
   @PrimaryColumn({ type: 'uuid' })

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { observePoolQuery } from '../core/observability/metrics';
+import { LineageEventEntity } from '../database/entities/lineage-event.entity';
 import { AppendedEvent } from './logged-event';
 import { LogNotifier } from './log-notifier';
 
@@ -99,16 +100,17 @@ function parameters(events: NewLogEvent[]): unknown[] {
   return [...columns, Buffer.concat(payloads)];
 }
 
-/** A stored row as the append returns it: the columns as the log holds them (its uuid and time). */
+type Stored = LineageEventEntity;
+/** A stored row as the append returns it: the columns as the log holds them (its id and time). */
 interface AppendedRow {
-  id: string;
-  content_hash: Buffer;
-  event_kind: NewLogEvent['kind'];
-  event_type: string | null;
-  event_time: Date;
-  run_id: string | null;
-  job_namespace: string | null;
-  job_name: string | null;
+  id: Stored['id'];
+  content_hash: Stored['contentHash'];
+  event_kind: Stored['eventKind'];
+  event_type: Stored['eventType'];
+  event_time: Stored['eventTime'];
+  run_id: Stored['runId'];
+  job_namespace: Stored['jobNamespace'];
+  job_name: Stored['jobName'];
 }
 
 /**

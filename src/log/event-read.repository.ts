@@ -1,21 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { LineageEventEntity } from '../database/entities/lineage-event.entity';
+import { selectColumns } from '../database/entity-columns';
 import { InjectReadDataSource } from '../database/read-data-source';
 
-export interface StoredEventRow {
-  id: string;
-  receivedAt: Date;
-  eventKind: string;
-  eventType: string | null;
-  eventTime: Date;
-  runId: string | null;
-  jobNamespace: string | null;
-  jobName: string | null;
-  producer: string | null;
-  sourceType: string;
+const STORED_EVENT_FIELDS = ['id', 'receivedAt', 'eventKind', 'eventType', 'eventTime', 'runId', 'jobNamespace', 'jobName', 'producer', 'sourceType'] as const;
+export type StoredEventRow = Pick<LineageEventEntity, (typeof STORED_EVENT_FIELDS)[number]> & {
   /** The event's JSON text as stored (as received). */
   payloadText: string;
-}
+};
 
 /** Run events with `after <= event_time < before`; either bound may be absent. */
 export interface EventTimeWindow {
@@ -59,9 +52,7 @@ export class EventReadRepository {
 
   async findById(id: string): Promise<StoredEventRow | null> {
     const rows = await this.dataSource.query(
-      `SELECT id, received_at AS "receivedAt", event_kind AS "eventKind", event_type AS "eventType",
-              event_time AS "eventTime", run_id AS "runId", job_namespace AS "jobNamespace", job_name AS "jobName",
-              producer, source_type AS "sourceType", payload::text AS "payloadText"
+      `SELECT ${selectColumns(LineageEventEntity, STORED_EVENT_FIELDS)}, payload::text AS "payloadText"
          FROM lineage_events WHERE id = $1`,
       [id],
     );

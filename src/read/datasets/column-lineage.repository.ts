@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ColumnLineageEdgeEntity } from '../../database/entities/column-lineage-edge.entity';
+import { DatasetEntity } from '../../database/entities/dataset.entity';
 import { InjectReadDataSource } from '../../database/read-data-source';
-import { ColumnInputView } from '../shared/views';
 
-export interface ColumnEdgeRow extends ColumnInputView {
-  outputDatasetId: string;
-  outputField: string;
-}
+type Edge = ColumnLineageEdgeEntity;
+/** One input of an output field's current column lineage; an empty transformation is null. */
+export type ColumnEdgeRow = Pick<Edge, 'outputDatasetId' | 'outputField' | 'description' | 'masking'> &
+  Pick<DatasetEntity, 'namespace' | 'name'> & {
+    field: Edge['inputField'];
+    transformationType: Edge['transformationType'] | null;
+    transformationSubtype: Edge['transformationSubtype'] | null;
+  };
 
 /** The current column lineage of output datasets: per output field, the edges of its head event. */
 @Injectable()

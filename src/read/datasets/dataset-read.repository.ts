@@ -1,20 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DatasetSymlinkEntity } from '../../database/entities/dataset-symlink.entity';
+import { DatasetEntity } from '../../database/entities/dataset.entity';
+import { EventDatasetEntity } from '../../database/entities/event-dataset.entity';
+import { JobEntity } from '../../database/entities/job.entity';
+import { LineageEdgeEntity } from '../../database/entities/lineage-edge.entity';
+import { LineageEventEntity } from '../../database/entities/lineage-event.entity';
+import { selectColumns } from '../../database/entity-columns';
 import { InjectReadDataSource } from '../../database/read-data-source';
 import { facetsBy } from '../shared/group-by';
 import { Facets } from '../shared/views';
 
+const DATASET_FIELDS = ['id', 'namespace', 'name', 'scheme', 'authority', 'kind', 'firstSeenAt', 'lastSeenAt'] as const;
 /** A row of `datasets` as the read side returns it. */
-export interface DatasetRow {
-  id: string;
-  namespace: string;
-  name: string;
-  scheme: string;
-  authority: string | null;
-  kind: 'dataset' | 'symlink';
-  firstSeenAt: Date;
-  lastSeenAt: Date;
-}
+export type DatasetRow = Pick<DatasetEntity, (typeof DATASET_FIELDS)[number]>;
+
+const MODEL_FIELDS = [...DATASET_FIELDS, 'description', 'sourceName', 'currentVersionId'] as const;
+/** A dataset with what its current facets say (maintained by the projection). */
+export type DatasetModelRow = Pick<DatasetEntity, (typeof MODEL_FIELDS)[number]>;
 
 export interface DatasetListFilter {
   namespace?: string;
@@ -27,39 +30,17 @@ export interface DatasetListFilter {
   limit: number;
 }
 
-/** A dataset with what its current facets say (maintained by the projection). */
-export interface DatasetModelRow extends DatasetRow {
-  description: string | null;
-  sourceName: string | null;
-  currentVersionId: string | null;
-}
+/** A job that read or wrote the dataset: the job's name, the edge's direction and times. */
+export type DatasetJobRow = Pick<JobEntity, 'namespace' | 'name'> & Pick<LineageEdgeEntity, 'direction' | 'firstSeenAt' | 'lastSeenAt'>;
 
-export interface DatasetJobRow {
-  direction: 'input' | 'output';
-  namespace: string;
-  name: string;
-  firstSeenAt: Date;
-  lastSeenAt: Date;
-}
+export type SymlinkRow = DatasetRow & Pick<DatasetSymlinkEntity, 'symlinkType'> & { direction: 'declares' | 'declared-by' };
 
-export interface SymlinkRow extends DatasetRow {
-  symlinkType: string | null;
-  direction: 'declares' | 'declared-by';
-}
+const EVENT_FIELDS = ['eventType', 'eventTime', 'jobNamespace', 'jobName', 'runId'] as const;
+/** An event that named the dataset, and the role the dataset had in it. */
+export type DatasetEventRow = { eventId: LineageEventEntity['id'] } & Pick<LineageEventEntity, (typeof EVENT_FIELDS)[number]> & Pick<EventDatasetEntity, 'role'>;
 
-export interface DatasetEventRow {
-  eventId: string;
-  eventType: string | null;
-  eventTime: Date;
-  jobNamespace: string | null;
-  jobName: string | null;
-  runId: string | null;
-  role: string;
-}
-
-const DATASET_COLUMNS = `d.id, d.namespace, d.name, d.scheme, d.authority, d.kind,
-  d.first_seen_at AS "firstSeenAt", d.last_seen_at AS "lastSeenAt"`;
-const MODEL_COLUMNS = `${DATASET_COLUMNS}, d.description, d.source_name AS "sourceName", d.current_version_id AS "currentVersionId"`;
+const DATASET_COLUMNS = selectColumns(DatasetEntity, DATASET_FIELDS, 'd');
+const MODEL_COLUMNS = selectColumns(DatasetEntity, MODEL_FIELDS, 'd');
 
 /** The shortest `q` the trigram indexes serve (pg_trgm splits text into three-character grams). */
 export const MIN_INDEXED_SEARCH = 3;
@@ -156,8 +137,7 @@ export class DatasetReadRepository {
   /** The most recent events (by event time) that named the dataset. */
   async recentEvents(id: string, limit: number): Promise<DatasetEventRow[]> {
     const rows = await this.dataSource.query(
-      `SELECT e.id AS "eventId", e.event_type AS "eventType", e.event_time AS "eventTime",
-              e.job_namespace AS "jobNamespace", e.job_name AS "jobName", e.run_id AS "runId", ed.role
+      `SELECT e.id AS "eventId", ${selectColumns(LineageEventEntity, EVENT_FIELDS, 'e')}, ed.role
          FROM event_datasets ed JOIN lineage_events e ON e.id = ed.event_id
         WHERE ed.dataset_id = $1
         ORDER BY e.event_time DESC, e.id DESC

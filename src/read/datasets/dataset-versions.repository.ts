@@ -1,24 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DatasetVersionEntity } from '../../database/entities/dataset-version.entity';
+import { selectColumns } from '../../database/entity-columns';
 import { InjectReadDataSource } from '../../database/read-data-source';
 
-/** A field as dataset_versions.fields stores it (as the latest event with this schema sent it). */
-export interface StoredField {
-  name: string;
-  type?: string | null;
-  description?: string | null;
-}
+const FIELDS = ['id', 'datasetId', 'fields', 'createdByRunId'] as const;
+/** A dataset version; created when a run created it, else when it was first seen. */
+export type DatasetVersionRow = Pick<DatasetVersionEntity, (typeof FIELDS)[number]> & { createdAt: DatasetVersionEntity['firstSeenAt'] };
 
-export interface DatasetVersionRow {
-  id: string;
-  datasetId: string;
-  fields: StoredField[];
-  createdAt: Date;
-  createdByRunId: string | null;
-}
-
-const COLUMNS = `id, dataset_id AS "datasetId", fields, coalesce(created_at, first_seen_at) AS "createdAt",
-  created_by_run_id AS "createdByRunId"`;
+const COLUMNS = `${selectColumns(DatasetVersionEntity, FIELDS)}, coalesce(created_at, first_seen_at) AS "createdAt"`;
 
 /** Read queries on `dataset_versions`: one version per distinct schema of a dataset. */
 @Injectable()

@@ -8,9 +8,10 @@ import { DatasetNodeView, DatasetVersionView, DatasetView, Facets, FieldView } f
 import { TagsRepository } from '../tags/tags.repository';
 import { ColumnLineageRepository } from './column-lineage.repository';
 import { DatasetModelRow, DatasetReadRepository } from './dataset-read.repository';
-import { DatasetVersionRow, DatasetVersionsRepository, StoredField } from './dataset-versions.repository';
+import { VersionField } from '../../database/entities/dataset-version.entity';
+import { DatasetVersionRow, DatasetVersionsRepository } from './dataset-versions.repository';
 
-function fieldViews(fields: StoredField[], tags: Map<string, string[]> | undefined): FieldView[] {
+function fieldViews(fields: VersionField[], tags: Map<string, string[]> | undefined): FieldView[] {
   return fields.map((f) => ({
     name: f.name,
     type: f.type ?? null,

@@ -1,25 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { JobVersionEntity } from '../../database/entities/job-version.entity';
+import { selectColumns } from '../../database/entity-columns';
 import { InjectReadDataSource } from '../../database/read-data-source';
-import { DatasetRef } from '../shared/views';
 
-export interface JobVersionRow {
-  id: string;
-  jobId: string;
-  inputs: DatasetRef[];
-  outputs: DatasetRef[];
-  location: string | null;
-  firstSeenAt: Date;
-  lastSeenAt: Date;
-  lastRunId: string;
-}
+const FIELDS = ['id', 'jobId', 'location', 'firstSeenAt', 'lastSeenAt', 'lastRunId'] as const;
+/** A job version; its inputs and outputs cut to DATASETS_PER_DIRECTION each. */
+export type JobVersionRow = Pick<JobVersionEntity, (typeof FIELDS)[number] | 'inputs' | 'outputs'>;
 
 /** Inputs and outputs shown per version and direction, as a job's current ones. */
 const DATASETS_PER_DIRECTION = 1000;
-const COLUMNS = `id, job_id AS "jobId",
+const COLUMNS = `${selectColumns(JobVersionEntity, FIELDS)},
   jsonb_path_query_array(inputs, '$[0 to ${DATASETS_PER_DIRECTION - 1}]') AS inputs,
-  jsonb_path_query_array(outputs, '$[0 to ${DATASETS_PER_DIRECTION - 1}]') AS outputs,
-  location, first_seen_at AS "firstSeenAt", last_seen_at AS "lastSeenAt", last_run_id AS "lastRunId"`;
+  jsonb_path_query_array(outputs, '$[0 to ${DATASETS_PER_DIRECTION - 1}]') AS outputs`;
 
 /** Read queries on `job_versions`. */
 @Injectable()

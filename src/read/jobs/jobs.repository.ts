@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DatasetEntity } from '../../database/entities/dataset.entity';
+import { JobEntity } from '../../database/entities/job.entity';
+import { LineageEdgeEntity } from '../../database/entities/lineage-edge.entity';
+import { selectColumns } from '../../database/entity-columns';
 import { InjectReadDataSource } from '../../database/read-data-source';
 import { facetsBy } from '../shared/group-by';
-import { Facets, JobView } from '../shared/views';
+import { Facets } from '../shared/views';
 
-/** A job's own columns: the view without what the service composes from other tables. */
-export type JobRow = Omit<JobView, 'facets' | 'tags' | 'inputs' | 'outputs' | 'latestRuns' | 'currentVersionId'>;
+const JOB_FIELDS = [
+  'id', 'namespace', 'name', 'processingType', 'jobType', 'integration', 'description', 'sql', 'sourceCodeUrl', 'parentJobId', 'firstSeenAt', 'lastSeenAt',
+] as const;
+/** A job's own columns, and its parent's name. */
+export type JobRow = Pick<JobEntity, (typeof JOB_FIELDS)[number]> & { parentJobName: JobEntity['name'] | null };
 
 export interface JobListFilter {
   namespace?: string;
@@ -15,18 +22,13 @@ export interface JobListFilter {
   offset: number;
 }
 
-export interface JobEdgeRow {
-  jobId: string;
-  direction: 'input' | 'output';
-  namespace: string;
-  name: string;
-}
+/** A dataset of a job's latest run, in one direction. */
+export type JobEdgeRow = { jobId: JobEntity['id'] } & Pick<LineageEdgeEntity, 'direction'> & Pick<DatasetEntity, 'namespace' | 'name'>;
 
 // The parent's name is a primary-key probe per row: joined, the planner hashed every job, a cost
 // that grows with the table rather than with the page.
-const JOB_COLUMNS = `j.id, j.namespace, j.name, j.processing_type AS "processingType", j.job_type AS "jobType",
-  j.integration, j.description, j.sql, j.source_code_url AS "sourceCodeUrl", j.parent_job_id AS "parentJobId",
-  (SELECT p.name FROM jobs p WHERE p.id = j.parent_job_id) AS "parentJobName", j.first_seen_at AS "firstSeenAt", j.last_seen_at AS "lastSeenAt"`;
+const JOB_COLUMNS = `${selectColumns(JobEntity, JOB_FIELDS, 'j')},
+  (SELECT p.name FROM jobs p WHERE p.id = j.parent_job_id) AS "parentJobName"`;
 
 /** Read queries on `jobs`, `job_facets`, and the datasets of a job's latest run. */
 @Injectable()

@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ColumnLineageEdgeEntity } from '../../database/entities/column-lineage-edge.entity';
+import { DatasetEntity } from '../../database/entities/dataset.entity';
+import { DatasetVersionEntity } from '../../database/entities/dataset-version.entity';
+import { LineageEdgeEntity } from '../../database/entities/lineage-edge.entity';
 import { InjectReadDataSource } from '../../database/read-data-source';
 
 export type WalkDirection = 'upstream' | 'downstream';
@@ -12,11 +16,7 @@ export interface WalkLevel {
   jobIds: string[];
 }
 
-export interface TableEdge {
-  jobId: string;
-  direction: 'input' | 'output';
-  datasetId: string;
-}
+export type TableEdge = Pick<LineageEdgeEntity, 'jobId' | 'direction' | 'datasetId'>;
 
 /** A field of a dataset, as the column walk keys it: `{dataset uuid}:{field}`. */
 export type FieldKey = string;
@@ -27,24 +27,18 @@ export interface FieldWalkLevel {
   fields: FieldKey[];
 }
 
-export interface DatasetFields {
-  id: string;
-  namespace: string;
-  name: string;
-  versionId: string | null;
-  fields: Array<{ name: string; type?: string | null }>;
-}
+/** A dataset, its current version and that version's fields. */
+export type DatasetFields = Pick<DatasetEntity, 'id' | 'namespace' | 'name'> & {
+  versionId: DatasetEntity['currentVersionId'];
+  fields: DatasetVersionEntity['fields'];
+};
 
-export interface ColumnEdge {
-  outputDatasetId: string;
-  outputField: string;
-  inputDatasetId: string;
-  inputField: string;
-  transformationType: string | null;
-  transformationSubtype: string | null;
-  description: string | null;
-  masking: boolean | null;
-}
+type Edge = ColumnLineageEdgeEntity;
+/** A field-to-field edge; an empty transformation is null. */
+export type ColumnEdge = Pick<Edge, 'outputDatasetId' | 'outputField' | 'inputDatasetId' | 'inputField' | 'description' | 'masking'> & {
+  transformationType: Edge['transformationType'] | null;
+  transformationSubtype: Edge['transformationSubtype'] | null;
+};
 
 /**
  * Whether a table edge `e` counts at time $asOf (null: now). An edge counts from the first event

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { NamespaceEntity } from '../../database/entities/namespace.entity';
+import { selectColumns } from '../../database/entity-columns';
 import { InjectReadDataSource } from '../../database/read-data-source';
 
-export interface NamespaceRow {
-  name: string;
-  firstSeenAt: Date;
-  lastSeenAt: Date;
-}
-
-const COLUMNS = `name, first_seen_at AS "firstSeenAt", last_seen_at AS "lastSeenAt"`;
+const FIELDS = ['name', 'firstSeenAt', 'lastSeenAt'] as const;
+export type NamespaceRow = Pick<NamespaceEntity, (typeof FIELDS)[number]>;
+const COLUMNS = selectColumns(NamespaceEntity, FIELDS);
 
 /** Read queries on `namespaces`. */
 @Injectable()

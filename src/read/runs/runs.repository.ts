@@ -1,21 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DatasetEntity } from '../../database/entities/dataset.entity';
+import { DatasetVersionEntity } from '../../database/entities/dataset-version.entity';
+import { JobEntity } from '../../database/entities/job.entity';
+import { RunDatasetEntity } from '../../database/entities/run-dataset.entity';
+import { RunEntity } from '../../database/entities/run.entity';
+import { selectColumns } from '../../database/entity-columns';
 import { InjectReadDataSource } from '../../database/read-data-source';
 import { facetsBy, groupBy } from '../shared/group-by';
-import { DatasetVersionRef, Facets, RunSummaryView } from '../shared/views';
+import { Facets } from '../shared/views';
 
-/** A run's own columns (and its job's id): the view without what the service composes. */
-export type RunRow = RunSummaryView & { jobId: string };
+const RUN_FIELDS = [
+  'id', 'jobId', 'state', 'firstSeenAt', 'lastSeenAt', 'startedAt', 'endedAt', 'nominalStartTime', 'nominalEndTime', 'errorMessage',
+  'parentRunId', 'jobVersionId',
+] as const;
+/** A run's own columns and its job's name. */
+export type RunRow = Pick<RunEntity, (typeof RUN_FIELDS)[number]> & { jobNamespace: JobEntity['namespace']; jobName: JobEntity['name'] };
 
-export interface RunDatasetRow extends DatasetVersionRef {
-  runId: string;
-  direction: 'input' | 'output';
-}
+/** A dataset version a run read or wrote. */
+export type RunDatasetRow = Pick<RunDatasetEntity, 'runId' | 'direction'> & Pick<DatasetEntity, 'namespace' | 'name'> & { version: DatasetVersionEntity['id'] };
 
-const RUN_COLUMNS = `r.id, r.job_id AS "jobId", j.namespace AS "jobNamespace", j.name AS "jobName", r.state,
-  r.first_seen_at AS "firstSeenAt", r.last_seen_at AS "lastSeenAt", r.started_at AS "startedAt", r.ended_at AS "endedAt",
-  r.nominal_start_time AS "nominalStartTime", r.nominal_end_time AS "nominalEndTime", r.error_message AS "errorMessage",
-  r.parent_run_id AS "parentRunId", r.job_version_id AS "jobVersionId"`;
+const RUN_COLUMNS = `${selectColumns(RunEntity, RUN_FIELDS, 'r')}, j.namespace AS "jobNamespace", j.name AS "jobName"`;
 
 /** Read queries on `runs`, `run_facets` and `run_datasets`. A job's runs: newest first seen first. */
 @Injectable()

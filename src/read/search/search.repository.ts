@@ -1,19 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DatasetEntity } from '../../database/entities/dataset.entity';
+import { JobEntity } from '../../database/entities/job.entity';
 import { InjectReadDataSource } from '../../database/read-data-source';
 import { anchorWord, lastWordAfterSeparator } from '../../openlineage/name-words';
 import { queryByIndex } from '../shared/index-path';
 
 export type SearchKind = 'DATASET' | 'JOB';
 
-export interface SearchHit {
+/** A dataset or job found (both tables have these columns). */
+export type SearchHit = Pick<DatasetEntity & JobEntity, 'namespace' | 'name'> & {
   type: SearchKind;
-  namespace: string;
-  name: string;
-  updatedAt: Date;
+  updatedAt: (DatasetEntity & JobEntity)['lastSeenAt'];
   /** The text's longest word stands whole in the name (ranked first). */
   wholeWord: boolean;
-}
+};
 
 export interface SearchFilter {
   /** Literal text, never a pattern. */

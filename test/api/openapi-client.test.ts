@@ -86,6 +86,8 @@ describe('the OpenAPI document', () => {
       ]),
     );
     expect(errors.filter((e) => e.ref !== ERROR_REF)).toHaveLength(2);
+    // Every API operation reads or writes PostgreSQL: each may answer DATABASE_UNAVAILABLE.
+    expect(operations.filter((o) => o.path.startsWith('/api/v1/') && !o.op.responses['503']).map((o) => o.op.operationId)).toEqual([]);
     expect(document.components.schemas.ErrorBody.required).toEqual(expect.arrayContaining(['statusCode', 'error', 'code', 'message']));
     expect(document.components.schemas.ErrorBody.properties.code.enum).toEqual(expect.arrayContaining(['INVALID_EVENT', 'DATASET_NOT_FOUND', 'OVERLOADED']));
   });

@@ -16,16 +16,21 @@ export function escapeForSwaggerUiInit(document: OpenAPIObject): OpenAPIObject {
 
 const ERROR_SCHEMA = { $ref: '#/components/schemas/ErrorBody' };
 
+const DATABASE_UNAVAILABLE = 'DATABASE_UNAVAILABLE: PostgreSQL is busy or unreachable; retry after Retry-After';
+
 /**
  * ClientErrorFilter answers every error with ErrorBody: the document says so for every 4xx and
  * 5xx an operation declares (with its own description), whichever decorator declared it, unless
- * it names another body (the batch's 503 and the readiness probe's have their own).
+ * it names another body (the batch's 503 and the readiness probe's have their own). Every API
+ * operation reads or writes PostgreSQL, so each may answer DATABASE_UNAVAILABLE.
  */
 function documentErrors(document: OpenAPIObject): void {
-  for (const item of Object.values(document.paths)) {
+  for (const [path, item] of Object.entries(document.paths)) {
     for (const operation of Object.values(item)) {
-      const responses = (operation as { responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }> }).responses;
-      for (const [status, response] of Object.entries(responses ?? {})) {
+      const responses = (operation as { responses?: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }> }).responses;
+      if (!responses) continue;
+      if (/\/api\/v1\//.test(path) && !responses['503']) responses['503'] = { description: DATABASE_UNAVAILABLE };
+      for (const [status, response] of Object.entries(responses)) {
         const namesItsBody = response.content?.['application/json']?.schema !== undefined;
         if (/^[45]\d\d$/.test(status) && (!namesItsBody || /^4/.test(status))) response.content = { 'application/json': { schema: ERROR_SCHEMA } };
       }

@@ -96,7 +96,7 @@ export class RunsRepository {
       `SELECT rd.run_id AS "runId", rd.direction, d.namespace, d.name, coalesce(rd.version_id, asof.id) AS version
          FROM run_datasets rd
          -- Primary-key probes per row (OFFSET 0): joined, the planner hashed all of runs and
-         -- datasets for a few hundred rows (43 ms against 7 ms at 10k datasets).
+         -- datasets for a few hundred rows.
         CROSS JOIN LATERAL (SELECT namespace, name FROM datasets WHERE id = rd.dataset_id OFFSET 0) d
          LEFT JOIN LATERAL (SELECT v.id FROM dataset_versions v
                              WHERE rd.version_id IS NULL AND v.dataset_id = rd.dataset_id

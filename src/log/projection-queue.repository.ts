@@ -1,10 +1,15 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { PROJECTION_DATABASE } from '../database/database.module';
+import { LineageEventEntity } from '../database/entities/lineage-event.entity';
+import { selectColumns } from '../database/entity-columns';
 import { DataSource, EntityManager } from 'typeorm';
 import { compareEventIds, LoggedEvent } from './logged-event';
 import { LogMetrics } from './log.metrics';
 import { RecentEvents } from './recent-events';
+
+const LOGGED_FIELDS = ['id', 'eventKind', 'eventType', 'eventTime', 'runId', 'jobNamespace', 'jobName', 'payload'] as const;
+const LOGGED_COLUMNS = selectColumns(LineageEventEntity, LOGGED_FIELDS);
 
 /** All SQL on `projection_queue` (ingest's insert is part of the log append). */
 @Injectable()
@@ -51,23 +56,16 @@ export class ProjectionQueueRepository {
   }
 
   private async read(manager: EntityManager, eventIds: string[]): Promise<LoggedEvent[]> {
-    const rows: Array<{
-      id: string; event_kind: LoggedEvent['kind']; event_type: string | null; event_time: Date; run_id: string | null;
-      job_namespace: string | null; job_name: string | null; payload: Record<string, unknown>;
-    }> = await manager.query(
-      `SELECT id, event_kind, event_type, event_time, run_id, job_namespace, job_name, payload
-         FROM lineage_events WHERE id = ANY($1::bigint[])`,
+    const rows: Array<Pick<LineageEventEntity, (typeof LOGGED_FIELDS)[number]>> = await manager.query(
+      `SELECT ${LOGGED_COLUMNS} FROM lineage_events WHERE id = ANY($1::bigint[])`,
       [eventIds],
     );
-    return rows.map((r) => ({
-      eventId: String(r.id),
-      kind: r.event_kind,
-      eventType: r.event_type,
-      eventTime: r.event_time,
-      runId: r.run_id,
-      jobNamespace: r.job_namespace,
-      jobName: r.job_name,
-      payload: r.payload,
+    return rows.map(({ id, eventKind, payload, ...columns }) => ({
+      ...columns,
+      eventId: String(id),
+      kind: eventKind,
+      // An event's JSON is an object: envelope validation refused anything else.
+      payload: payload as LoggedEvent['payload'],
     }));
   }
 

@@ -93,7 +93,7 @@ export class IngestController {
     400: 'INVALID_BATCH (the body is not a JSON array), INVALID_JSON (an event is not JSON: `errors` names it), UNREADABLE_BODY',
     413: 'BATCH_TOO_LARGE (more events than INGEST_BATCH_MAX_EVENTS) or PAYLOAD_TOO_LARGE (a body larger than BODY_LIMIT_BYTES)',
   })
-  @ApiResponse({ status: 503, type: BatchResponseDto, description: 'No event could be stored for a retriable reason' })
+  @ApiResponse({ status: 503, type: BatchResponseDto, description: 'No event could be stored for a retriable reason: each failed event says OVERLOADED or DATABASE_UNAVAILABLE' })
   @RouteConfig({ ...INGEST_ROUTE, ...BATCH_BODY })
   async postBatch(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const outcomes = await this.ingest.ingestBatch(bodyElements(request), sourceOf(request));

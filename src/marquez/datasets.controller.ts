@@ -5,8 +5,8 @@ import { MarquezPageQuery } from '../read/shared/page-query';
 import { MarquezDatasetDto, MarquezDatasetListDto, MarquezDatasetVersionDto, MarquezDatasetVersionListDto } from './dataset.dto';
 import { datasetShape, datasetVersionShape } from './shapes';
 
-const NOT_FOUND = { description: 'No such namespace, dataset or version' };
-const BAD_REQUEST = { description: 'limit, offset or version invalid; the message names it' };
+const NOT_FOUND = { description: 'DATASET_NOT_FOUND (no such dataset in the namespace) or DATASET_VERSION_NOT_FOUND' };
+const BAD_REQUEST = { description: 'INVALID_PARAMETER: limit, offset or version invalid; the message names it' };
 
 @ApiTags('Marquez: datasets')
 @Controller('api/v1/namespaces/:namespace/datasets')

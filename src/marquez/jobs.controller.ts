@@ -41,7 +41,7 @@ export class JobsController {
   @Get('jobs')
   @ApiOperation({ operationId: 'listJobs', summary: 'Jobs of every namespace (Marquez UI dashboard)', description: LIST_DESCRIPTION })
   @ApiOkResponse({ type: MarquezJobListDto })
-  @ApiBadRequestResponse({ description: 'limit, offset or lastRunStates invalid; the message names it' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: limit, offset or lastRunStates invalid; the message names it' })
   all(@Query() query: JobListQuery): Promise<MarquezJobListDto> {
     return this.list(undefined, query);
   }
@@ -49,7 +49,7 @@ export class JobsController {
   @Get('namespaces/:namespace/jobs')
   @ApiOperation({ operationId: 'listNamespaceJobs', summary: 'Jobs of one namespace (Marquez getJobs)', description: LIST_DESCRIPTION })
   @ApiOkResponse({ type: MarquezJobListDto })
-  @ApiBadRequestResponse({ description: 'limit, offset or lastRunStates invalid; the message names it' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: limit, offset or lastRunStates invalid; the message names it' })
   inNamespace(@Param('namespace') namespace: string, @Query() query: JobListQuery): Promise<MarquezJobListDto> {
     return this.list(namespace, query);
   }
@@ -57,7 +57,7 @@ export class JobsController {
   @Get('namespaces/:namespace/jobs/:job')
   @ApiOperation({ operationId: 'getJob', summary: 'One job with its latest runs and current inputs and outputs (Marquez getJob)' })
   @ApiOkResponse({ type: MarquezJobDto })
-  @ApiNotFoundResponse({ description: 'No such job in the namespace' })
+  @ApiNotFoundResponse({ description: 'JOB_NOT_FOUND: no such job in the namespace' })
   async get(@Param('namespace') namespace: string, @Param('job') job: string): Promise<MarquezJobDto> {
     return jobShape(await this.jobs.get(namespace, job));
   }
@@ -69,8 +69,8 @@ export class JobsController {
     description: 'Ordered by the first event time of each run. totalCount counts the runs of the job exactly up to 10,000.',
   })
   @ApiOkResponse({ type: MarquezRunListDto })
-  @ApiBadRequestResponse({ description: 'limit or offset invalid' })
-  @ApiNotFoundResponse({ description: 'No such job in the namespace' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: limit or offset invalid' })
+  @ApiNotFoundResponse({ description: 'JOB_NOT_FOUND: no such job in the namespace' })
   async jobRuns(@Param('namespace') namespace: string, @Param('job') job: string, @Query() query: MarquezPageQuery): Promise<MarquezRunListDto> {
     const jobId = await this.jobs.idOf(namespace, job);
     const { runs, totalCount } = await this.runs.ofJob(jobId, query.limit ?? 100, query.offset ?? 0);
@@ -87,8 +87,8 @@ export class JobsController {
       'exactly up to 10,000.',
   })
   @ApiOkResponse({ type: MarquezJobVersionListDto })
-  @ApiBadRequestResponse({ description: 'limit or offset invalid' })
-  @ApiNotFoundResponse({ description: 'No such job in the namespace' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: limit or offset invalid' })
+  @ApiNotFoundResponse({ description: 'JOB_NOT_FOUND: no such job in the namespace' })
   async jobVersions(
     @Param('namespace') namespace: string,
     @Param('job') job: string,
@@ -101,8 +101,8 @@ export class JobsController {
   @Get('namespaces/:namespace/jobs/:job/versions/:version')
   @ApiOperation({ operationId: 'getJobVersion', summary: 'One version of a job with its latest run (Marquez getJobVersion)' })
   @ApiOkResponse({ type: MarquezJobVersionDto })
-  @ApiBadRequestResponse({ description: 'version is not a UUID' })
-  @ApiNotFoundResponse({ description: 'No such job in the namespace, or no such version of it' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: version is not a UUID' })
+  @ApiNotFoundResponse({ description: 'JOB_NOT_FOUND (no such job in the namespace) or JOB_VERSION_NOT_FOUND (no such version of it)' })
   async jobVersion(
     @Param('namespace') namespace: string,
     @Param('job') job: string,

@@ -16,7 +16,7 @@ export class LineageEventsController {
     description: 'Run events only, as Marquez; after inclusive, before exclusive. Offset paging as Marquez, or keyset paging with cursor.',
   })
   @ApiOkResponse({ type: LineageEventListDto })
-  @ApiBadRequestResponse({ description: 'A query parameter is invalid; the message names it' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER (a query parameter; the message names it) or BAD_CURSOR' })
   @Header('Content-Type', JSON_CONTENT_TYPE)
   async list(@Query() query: LineageEventsQuery): Promise<string> {
     // The events go out as their producers sent them (a LineageEventListDto's JSON).

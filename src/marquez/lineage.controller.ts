@@ -21,8 +21,8 @@ export class LineageController {
       'each node once, up to `depth` jobs away and at most `maxNodes` nodes (nearest first). One walk query whatever the graph size.',
   })
   @ApiOkResponse({ type: MarquezLineageGraphDto })
-  @ApiBadRequestResponse({ description: 'nodeId, depth, direction, asOf or maxNodes invalid; the message names it' })
-  @ApiNotFoundResponse({ description: 'No such dataset or job' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid; the message names it' })
+  @ApiNotFoundResponse({ description: 'DATASET_NOT_FOUND or JOB_NOT_FOUND: the node names no known dataset or job' })
   async graph(@Query() query: LineageQuery): Promise<MarquezLineageGraphDto> {
     const graph = await this.lineage.tableGraph(query.nodeId, {
       depth: query.depth ?? DEFAULT_DEPTH,
@@ -40,8 +40,8 @@ export class LineageController {
     description: 'Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges.',
   })
   @ApiOkResponse({ type: MarquezColumnLineageGraphDto })
-  @ApiBadRequestResponse({ description: 'nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it' })
-  @ApiNotFoundResponse({ description: 'No such dataset' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it' })
+  @ApiNotFoundResponse({ description: 'DATASET_NOT_FOUND: the node names no known dataset' })
   async columnGraph(@Query() query: ColumnLineageQuery): Promise<MarquezColumnLineageGraphDto> {
     const graph = await this.lineage.fieldGraph(query.nodeId, {
       depth: query.depth ?? DEFAULT_DEPTH,

@@ -24,7 +24,7 @@ export class NamespacesController {
   @Get()
   @ApiOperation({ operationId: 'listNamespaces', summary: 'Job and dataset namespaces by name (Marquez getNamespaces)' })
   @ApiOkResponse({ type: MarquezNamespaceListDto })
-  @ApiBadRequestResponse({ description: 'limit or offset invalid' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: limit or offset invalid' })
   async list(@Query() query: MarquezPageQuery): Promise<MarquezNamespaceListDto> {
     const rows = await this.namespaces.list(query.limit ?? 100, query.offset ?? 0);
     return { namespaces: rows.map(namespaceShape) };
@@ -33,7 +33,7 @@ export class NamespacesController {
   @Get(':namespace')
   @ApiOperation({ operationId: 'getNamespace', summary: 'One namespace (Marquez getNamespace)' })
   @ApiOkResponse({ type: MarquezNamespaceDto })
-  @ApiNotFoundResponse({ description: 'No such namespace' })
+  @ApiNotFoundResponse({ description: 'NAMESPACE_NOT_FOUND: no such namespace' })
   async get(@Param('namespace') namespace: string): Promise<MarquezNamespaceDto> {
     return namespaceShape(await this.namespaces.get(namespace));
   }

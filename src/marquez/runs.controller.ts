@@ -19,8 +19,8 @@ export class RunsController {
   @Get(':id')
   @ApiOperation({ operationId: 'getRun', summary: 'One run (Marquez getRun)' })
   @ApiOkResponse({ type: MarquezRunDto })
-  @ApiBadRequestResponse({ description: 'The id is not a UUID' })
-  @ApiNotFoundResponse({ description: 'No such run' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: the id is not a UUID' })
+  @ApiNotFoundResponse({ description: 'RUN_NOT_FOUND: no such run' })
   async get(@Param('id') id: string): Promise<MarquezRunDto> {
     return runShape(await this.runs.get(id));
   }
@@ -28,8 +28,8 @@ export class RunsController {
   @Get(':id/facets')
   @ApiOperation({ operationId: 'getRunFacets', summary: "A run's facets or its job facets, merged latest-wins by event time (Marquez getFacets)" })
   @ApiOkResponse({ type: MarquezFacetsResultDto })
-  @ApiBadRequestResponse({ description: 'The id is not a UUID, or type is not run or job' })
-  @ApiNotFoundResponse({ description: 'No such run' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: the id is not a UUID, or type is not run or job' })
+  @ApiNotFoundResponse({ description: 'RUN_NOT_FOUND: no such run' })
   async facets(@Param('id') id: string, @Query() query: FacetsQuery): Promise<MarquezFacetsResultDto> {
     return { runId: id.toLowerCase(), facets: await this.runs.facets(id, query.type) };
   }

@@ -20,7 +20,7 @@ export class SearchController {
       'totalCount is the number of results returned, as Marquez.',
   })
   @ApiOkResponse({ type: MarquezSearchResultListDto })
-  @ApiBadRequestResponse({ description: 'q missing, or filter, sort or limit invalid; the message names it' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: q missing, or filter, sort or limit invalid; the message names it' })
   async find(@Query() query: SearchQueryDto): Promise<MarquezSearchResultListDto> {
     const hits = await this.search.find(
       query.filter ? [query.filter] : ['DATASET', 'JOB'],

@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@ne
 import { StatsService } from '../read/stats/stats.service';
 import { CountStatDto, LineageEventStatDto, StatsQueryDto } from './stats.dto';
 
-const BAD_REQUEST = { description: 'period missing or invalid, timezone invalid, or missing with WEEK; the message names it' };
+const BAD_REQUEST = { description: 'INVALID_PARAMETER: period missing or invalid, timezone invalid, or missing with WEEK; the message names it' };
 
 @ApiTags('Marquez: stats')
 @Controller('api/v1/stats')

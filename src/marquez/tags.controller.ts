@@ -16,7 +16,7 @@ export class TagsController {
     description: 'A tag is the key of an entry of an OpenLineage tags facet. Tags have no description here (null).',
   })
   @ApiOkResponse({ type: MarquezTagListDto })
-  @ApiBadRequestResponse({ description: 'limit or offset invalid' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: limit or offset invalid' })
   async list(@Query() query: MarquezPageQuery): Promise<MarquezTagListDto> {
     const names = await this.tags.names(query.limit ?? 100, query.offset ?? 0);
     return { tags: names.map((name) => ({ name, description: null })) };

@@ -86,6 +86,14 @@ describe('the OpenAPI document', () => {
       ]),
     );
     expect(errors.filter((e) => e.ref !== ERROR_REF)).toHaveLength(2);
+    // Each documented error names the codes it answers with.
+    const codes: string[] = document.components.schemas.ErrorBody.properties.code.enum;
+    const unnamed = operations.flatMap(({ op }) =>
+      Object.entries(op.responses as Record<string, { description: string }>)
+        .filter(([status, response]) => /^[45]\d\d$/.test(status) && !codes.some((code) => new RegExp(`\\b${code}\\b`).test(response.description)))
+        .map(([status]) => `${op.operationId} ${status}`),
+    );
+    expect(unnamed).toEqual([]);
     // Every API operation reads or writes PostgreSQL: each may answer DATABASE_UNAVAILABLE.
     expect(operations.filter((o) => o.path.startsWith('/api/v1/') && !o.op.responses['503']).map((o) => o.op.operationId)).toEqual([]);
     expect(document.components.schemas.ErrorBody.required).toEqual(expect.arrayContaining(['statusCode', 'error', 'code', 'message']));

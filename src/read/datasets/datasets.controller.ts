@@ -15,7 +15,7 @@ export class DatasetsController {
     description: 'Ordered by namespace, then name. Keyset paging: pass nextCursor as cursor.',
   })
   @ApiOkResponse({ type: DatasetListDto })
-  @ApiBadRequestResponse({ description: 'A query parameter is invalid; the message names it' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER (a query parameter; `errors` names it) or BAD_CURSOR' })
   list(@Query() query: ListDatasetsQuery): Promise<DatasetListDto> {
     return this.datasets.list(query);
   }
@@ -26,8 +26,8 @@ export class DatasetsController {
     summary: 'One dataset: current fields, facets, version and tags, the jobs that read and write it, its symlinks and recent events',
   })
   @ApiOkResponse({ type: DatasetDetailDto })
-  @ApiNotFoundResponse({ description: 'No dataset with this id' })
-  @ApiBadRequestResponse({ description: 'The id is not a UUID, or a limit is invalid' })
+  @ApiNotFoundResponse({ description: 'DATASET_NOT_FOUND: no dataset with this id' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: the id is not a UUID, or a limit is invalid' })
   get(@Param('id') id: string, @Query() query: DatasetEventsQuery): Promise<DatasetDetailDto> {
     return this.datasets.get(id, query.eventsLimit, query.jobsLimit);
   }

@@ -26,8 +26,8 @@ export class EventsController {
   @Get(':id')
   @ApiOperation({ operationId: 'getEvent', summary: 'One event of the log, as received, with the columns extracted from it' })
   @ApiOkResponse({ type: StoredEventDto })
-  @ApiBadRequestResponse({ description: 'The id is not an event id' })
-  @ApiNotFoundResponse({ description: 'No event with this id' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: the id is not an event id' })
+  @ApiNotFoundResponse({ description: 'EVENT_NOT_FOUND: no event with this id' })
   @Header('Content-Type', JSON_CONTENT_TYPE)
   async get(@Param('id') id: string): Promise<string> {
     const { payloadText, receivedAt, eventTime, ...columns } = await this.events.findById(id);

@@ -27,7 +27,7 @@ export class TagImpactController {
       'column lineage downstream: impact analysis, and tag propagation (a `pii` field marks every field it reaches).',
   })
   @ApiOkResponse({ type: TagImpactDto })
-  @ApiBadRequestResponse({ description: 'depth, asOf or maxNodes invalid; the message names it' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: depth, asOf or maxNodes invalid; the message names it' })
   async downstream(@Param('tag') tag: string, @Query() query: GraphWalkQuery): Promise<TagImpactDto> {
     const graph = await this.lineage.tagDownstream(tag, {
       depth: query.depth ?? DEFAULT_DEPTH,

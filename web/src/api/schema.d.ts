@@ -1753,7 +1753,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezLineageGraphDto"];
                 };
             };
-            /** @description nodeId, depth, direction, asOf or maxNodes invalid; the message names it */
+            /** @description INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1762,7 +1762,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such dataset or job */
+            /** @description DATASET_NOT_FOUND or JOB_NOT_FOUND: the node names no known dataset or job */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1997,7 +1997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No event could be stored for a retriable reason */
+            /** @description No event could be stored for a retriable reason: each failed event says OVERLOADED or DATABASE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2036,7 +2036,7 @@ export interface operations {
                     "application/json": components["schemas"]["DatasetListDto"];
                 };
             };
-            /** @description A query parameter is invalid; the message names it */
+            /** @description INVALID_PARAMETER (a query parameter; `errors` names it) or BAD_CURSOR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2080,7 +2080,7 @@ export interface operations {
                     "application/json": components["schemas"]["DatasetDetailDto"];
                 };
             };
-            /** @description The id is not a UUID, or a limit is invalid */
+            /** @description INVALID_PARAMETER: the id is not a UUID, or a limit is invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2089,7 +2089,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No dataset with this id */
+            /** @description DATASET_NOT_FOUND: no dataset with this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2129,7 +2129,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezNamespaceListDto"];
                 };
             };
-            /** @description limit or offset invalid */
+            /** @description INVALID_PARAMETER: limit or offset invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2168,7 +2168,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezNamespaceDto"];
                 };
             };
-            /** @description No such namespace */
+            /** @description NAMESPACE_NOT_FOUND: no such namespace */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2210,7 +2210,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezDatasetListDto"];
                 };
             };
-            /** @description limit, offset or version invalid; the message names it */
+            /** @description INVALID_PARAMETER: limit, offset or version invalid; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2250,7 +2250,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezDatasetDto"];
                 };
             };
-            /** @description No such namespace, dataset or version */
+            /** @description DATASET_NOT_FOUND (no such dataset in the namespace) or DATASET_VERSION_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2293,7 +2293,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezDatasetVersionListDto"];
                 };
             };
-            /** @description limit, offset or version invalid; the message names it */
+            /** @description INVALID_PARAMETER: limit, offset or version invalid; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2302,7 +2302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such namespace, dataset or version */
+            /** @description DATASET_NOT_FOUND (no such dataset in the namespace) or DATASET_VERSION_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2343,7 +2343,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezDatasetVersionDto"];
                 };
             };
-            /** @description limit, offset or version invalid; the message names it */
+            /** @description INVALID_PARAMETER: limit, offset or version invalid; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2352,7 +2352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such namespace, dataset or version */
+            /** @description DATASET_NOT_FOUND (no such dataset in the namespace) or DATASET_VERSION_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2394,7 +2394,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezJobListDto"];
                 };
             };
-            /** @description limit, offset or lastRunStates invalid; the message names it */
+            /** @description INVALID_PARAMETER: limit, offset or lastRunStates invalid; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2438,7 +2438,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezJobListDto"];
                 };
             };
-            /** @description limit, offset or lastRunStates invalid; the message names it */
+            /** @description INVALID_PARAMETER: limit, offset or lastRunStates invalid; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2478,7 +2478,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezJobDto"];
                 };
             };
-            /** @description No such job in the namespace */
+            /** @description JOB_NOT_FOUND: no such job in the namespace */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2521,7 +2521,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezRunListDto"];
                 };
             };
-            /** @description limit or offset invalid */
+            /** @description INVALID_PARAMETER: limit or offset invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2530,7 +2530,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such job in the namespace */
+            /** @description JOB_NOT_FOUND: no such job in the namespace */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2573,7 +2573,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezJobVersionListDto"];
                 };
             };
-            /** @description limit or offset invalid */
+            /** @description INVALID_PARAMETER: limit or offset invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2582,7 +2582,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such job in the namespace */
+            /** @description JOB_NOT_FOUND: no such job in the namespace */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2623,7 +2623,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezJobVersionDto"];
                 };
             };
-            /** @description version is not a UUID */
+            /** @description INVALID_PARAMETER: version is not a UUID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2632,7 +2632,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such job in the namespace, or no such version of it */
+            /** @description JOB_NOT_FOUND (no such job in the namespace) or JOB_VERSION_NOT_FOUND (no such version of it) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2671,7 +2671,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezRunDto"];
                 };
             };
-            /** @description The id is not a UUID */
+            /** @description INVALID_PARAMETER: the id is not a UUID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2680,7 +2680,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such run */
+            /** @description RUN_NOT_FOUND: no such run */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2722,7 +2722,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezFacetsResultDto"];
                 };
             };
-            /** @description The id is not a UUID, or type is not run or job */
+            /** @description INVALID_PARAMETER: the id is not a UUID, or type is not run or job */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2731,7 +2731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such run */
+            /** @description RUN_NOT_FOUND: no such run */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2778,7 +2778,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezSearchResultListDto"];
                 };
             };
-            /** @description q missing, or filter, sort or limit invalid; the message names it */
+            /** @description INVALID_PARAMETER: q missing, or filter, sort or limit invalid; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2818,7 +2818,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezTagListDto"];
                 };
             };
-            /** @description limit or offset invalid */
+            /** @description INVALID_PARAMETER: limit or offset invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2860,7 +2860,7 @@ export interface operations {
                     "application/json": components["schemas"]["LineageEventStatDto"][];
                 };
             };
-            /** @description period missing or invalid, timezone invalid, or missing with WEEK; the message names it */
+            /** @description INVALID_PARAMETER: period missing or invalid, timezone invalid, or missing with WEEK; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2902,7 +2902,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountStatDto"][];
                 };
             };
-            /** @description period missing or invalid, timezone invalid, or missing with WEEK; the message names it */
+            /** @description INVALID_PARAMETER: period missing or invalid, timezone invalid, or missing with WEEK; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2944,7 +2944,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountStatDto"][];
                 };
             };
-            /** @description period missing or invalid, timezone invalid, or missing with WEEK; the message names it */
+            /** @description INVALID_PARAMETER: period missing or invalid, timezone invalid, or missing with WEEK; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2986,7 +2986,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountStatDto"][];
                 };
             };
-            /** @description period missing or invalid, timezone invalid, or missing with WEEK; the message names it */
+            /** @description INVALID_PARAMETER: period missing or invalid, timezone invalid, or missing with WEEK; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3036,7 +3036,7 @@ export interface operations {
                     "application/json": components["schemas"]["LineageEventListDto"];
                 };
             };
-            /** @description A query parameter is invalid; the message names it */
+            /** @description INVALID_PARAMETER (a query parameter; the message names it) or BAD_CURSOR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3084,7 +3084,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezColumnLineageGraphDto"];
                 };
             };
-            /** @description nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it */
+            /** @description INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3093,7 +3093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such dataset */
+            /** @description DATASET_NOT_FOUND: the node names no known dataset */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3132,7 +3132,7 @@ export interface operations {
                     "application/json": components["schemas"]["StoredEventDto"];
                 };
             };
-            /** @description The id is not an event id */
+            /** @description INVALID_PARAMETER: the id is not an event id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3141,7 +3141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No event with this id */
+            /** @description EVENT_NOT_FOUND: no event with this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3207,7 +3207,7 @@ export interface operations {
                     "application/json": components["schemas"]["TagImpactDto"];
                 };
             };
-            /** @description depth, asOf or maxNodes invalid; the message names it */
+            /** @description INVALID_PARAMETER: depth, asOf or maxNodes invalid; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -9,6 +9,7 @@ import { IngestOutcome, IngestService } from './ingest.service';
 import { EventSource } from './log-event';
 import { FieldError } from '../openlineage/event-envelope';
 import { BatchResponseDto, IngestResponseDto } from './ingest.dto';
+import { batchResponse, invalidEventResponse, notABatchResponse } from './ingest-answers';
 import type { RouteLogConfig } from '../core/observability/logging';
 
 /**
@@ -50,7 +51,7 @@ const STATUS: Record<IngestOutcome['status'], number> = {
 function bodyOf(outcome: IngestOutcome): IngestResponseDto | ErrorResponseDto {
   switch (outcome.status) {
     case 'invalid':
-      return errorResponse(400, outcome.errors.map((e) => `${e.field}: ${e.message}`).join('; '), outcome.errors);
+      return invalidEventResponse(outcome.errors);
     case 'unavailable':
       return errorResponse(503, `${outcome.reason}; retry later`);
     default:
@@ -123,41 +124,23 @@ export class IngestController {
   async postBatch(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const texts = bodyElements(request);
     if (!texts) {
-      reply.code(400).send(errorResponse(400, '$: a batch must be a JSON array of events', [{ field: '$', message: 'must be an array' }]));
+      reply.code(400).send(notABatchResponse());
       return;
     }
     const result = await this.ingest.ingestBatch(texts, sourceOf(request));
     if ('malformed' in result) {
-      const { field, message } = result.malformed;
-      reply.code(400).send(errorResponse(400, `${field}: ${message}`, [result.malformed]));
+      reply.code(400).send(invalidEventResponse([result.malformed]));
       return;
     }
     const outcomes = result.outcomes;
-    const failed = outcomes
-      .map((outcome, index) => ({ outcome, index }))
-      .filter(({ outcome }) => outcome.status === 'invalid' || outcome.status === 'unavailable')
-      .map(({ outcome, index }) => ({
-        index,
-        reason: (bodyOf(outcome) as ErrorResponseDto).message,
-        retriable: outcome.status === 'unavailable',
-      }));
-    const retriable = failed.filter((f) => f.retriable).length;
-    const response: BatchResponseDto = {
-      status: failed.length === 0 ? 'success' : 'partial_success',
-      summary: {
-        received: outcomes.length,
-        successful: outcomes.length - failed.length,
-        failed: failed.length,
-        retriable,
-        non_retriable: failed.length - retriable,
-      },
-      failed_events: failed,
-    };
-    if (outcomes.length > 0 && retriable === outcomes.length) {
-      reply.code(503).header('Retry-After', RETRY_AFTER_SECONDS).send(response);
-    } else {
-      reply.code(outcomes.some((o) => o.status === 'queued') ? 202 : 200).send(response);
-    }
+    const refusals = outcomes.map((outcome) =>
+      outcome.status === 'invalid' || outcome.status === 'unavailable'
+        ? { reason: (bodyOf(outcome) as ErrorResponseDto).message, retriable: outcome.status === 'unavailable' }
+        : null,
+    );
+    const answer = batchResponse(refusals, outcomes.some((o) => o.status === 'queued') ? 202 : 200);
+    if (answer.status === 503) reply.header('Retry-After', RETRY_AFTER_SECONDS);
+    reply.code(answer.status).send(answer.body);
   }
 
   private async answer(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -1,28 +1,13 @@
 import { ArgumentsHost, Catch, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDataError, isUnavailableError } from '../../database/database-errors';
+import { isUnavailableError } from '../../database/database-errors';
+import { clientErrorResponse } from './client-error';
 import { allowedMethods } from './allowed-methods';
-import { errorResponse, FieldErrorsException } from './error-response';
+import { errorResponse } from './error-response';
 import { discardRequestBody } from './lingering-close';
 
 const RETRY_AFTER_SECONDS = '1';
-
-/** The status of an error meant for the client (4xx), or null. */
-function clientStatus(error: unknown): number | null {
-  if (isDataError(error)) return 400;
-  const status = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
-}
-
-/** HttpException keeps its message in its response: a string, or Nest's `{ message }` (a string or a list). */
-function messageOf(error: unknown): string {
-  if (isDataError(error)) return `invalid value: ${(error as Error).message}`;
-  if (!(error instanceof HttpException)) return (error as Error).message;
-  const response = error.getResponse();
-  const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
-  return Array.isArray(message) ? message.join('; ') : String(message ?? error.message);
-}
 
 /**
  * Every client error gets the one error body (ErrorResponseDto), whatever raised it: Nest's
@@ -48,17 +33,17 @@ export class ClientErrorFilter extends BaseExceptionFilter {
         .send(errorResponse(503, 'the database is busy or unavailable; retry later'));
       return;
     }
-    const status = clientStatus(error);
-    if (status === null) {
+    const body = clientErrorResponse(error);
+    if (body === null) {
       if (!(error instanceof HttpException)) this.logger.error({ err: error }, 'unhandled error');
       super.catch(error, host);
       return;
     }
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const answer = () => void reply.code(status).send(errorResponse(status, messageOf(error), error instanceof FieldErrorsException ? error.fieldErrors : undefined));
+    const answer = () => void reply.code(body.statusCode).send(body);
     // A body too large is refused before it is read: read the rest first, or the client may
     // be reset while still sending and never see the 413.
-    if (status === 413) void discardRequestBody(host.switchToHttp().getRequest<FastifyRequest>().raw).then(answer);
+    if (body.statusCode === 413) void discardRequestBody(host.switchToHttp().getRequest<FastifyRequest>().raw).then(answer);
     else answer();
   }
 

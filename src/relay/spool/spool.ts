@@ -78,7 +78,8 @@ export class Spool {
   /** Bytes of appends accepted but not written yet: they count against maxBytes. */
   private reserved = 0;
   private queue: PendingWrite[] = [];
-  private writing: Promise<void> | null = null;
+  private writerRunning = false;
+  private writerDone: Promise<void> = Promise.resolve();
   private closed = false;
 
   private constructor(
@@ -132,7 +133,10 @@ export class Spool {
     this.reserved += bytes;
     return new Promise((resolve, reject) => {
       this.queue.push({ texts, metas, bytes, resolve, reject });
-      this.writing ??= this.writeQueued().finally(() => (this.writing = null));
+      if (!this.writerRunning) {
+        this.writerRunning = true;
+        this.writerDone = this.writeQueued();
+      }
     });
   }
 
@@ -156,7 +160,7 @@ export class Spool {
   /** Waits for writes under way, closes the files and deletes segments holding nothing needed. */
   async close(): Promise<void> {
     this.closed = true;
-    await this.writing;
+    await this.writerDone;
     this.active.sealed = true;
     if (this.active.pending === 0) await this.deleteSegment(this.active);
     else await this.active.handle?.close();
@@ -232,6 +236,8 @@ export class Spool {
         this.reserved -= groupBytes;
       }
     }
+    // In the same tick as the check that found the queue empty: the next append starts a new writer.
+    this.writerRunning = false;
   }
 
   private async writeGroup(group: PendingWrite[], groupBytes: number): Promise<SpooledEvent[][]> {

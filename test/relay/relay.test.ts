@@ -1,8 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { invalidFixtures } from '../support/fixtures';
-import { freePort } from '../support/store-process';
-import { loggedEvents, ListeningStore, relayMetric, startListeningStore, startTestRelay, TestRelay, waitUntil } from '../support/relay';
+import { downStore, loggedEvents, ListeningStore, relayMetric, startListeningStore, startTestRelay, TestRelay, waitUntil } from '../support/relay';
 
 // The relay in this process in front of the store in this process (real HTTP, real PostgreSQL).
 
@@ -127,8 +126,9 @@ describe('relay (in process, in front of the in-process store)', () => {
 
 describe('relay while the store is down', () => {
   it('acknowledges events while the store is down, and once it is up forwards all of them, each run in order', async () => {
-    const port = await freePort();
-    const relay = await startTestRelay({ RELAY_TARGET_URL: `http://127.0.0.1:${port}`, RELAY_BATCH_MAX_EVENTS: '7', RELAY_SHUTDOWN_TIMEOUT_MS: '500' });
+    const down = await downStore();
+    const port = down.port;
+    const relay = await startTestRelay({ RELAY_TARGET_URL: down.url, RELAY_BATCH_MAX_EVENTS: '7', RELAY_SHUTDOWN_TIMEOUT_MS: '500' });
     let store: ListeningStore | null = null;
     try {
       const runs = Array.from({ length: 20 }, () => randomUUID());
@@ -145,10 +145,11 @@ describe('relay while the store is down', () => {
           }),
         );
       }
-      await waitUntil('the relay has retried', async () => (await relayMetric(relay.url, 'relay_forward_batch_failures_total{reason="ECONNREFUSED"}')) >= 2);
+      await waitUntil('the relay has retried', async () => (await relayMetric(relay.url, 'relay_forward_batch_failures_total{reason="UND_ERR_SOCKET"}')) >= 2);
       expect(await relayMetric(relay.url, 'relay_spool_events')).toBe(60);
       expect(await relayMetric(relay.url, 'relay_spool_oldest_event_age_seconds')).toBeGreaterThan(0);
 
+      await down.close();
       store = await startListeningStore({}, port);
       await waitUntil('the spool is empty', async () => (await relayMetric(relay.url, 'relay_spool_events')) === 0);
       const rows = await loggedEvents(store.store.databaseUrl);
@@ -160,12 +161,14 @@ describe('relay while the store is down', () => {
       expect(await relayMetric(relay.url, 'relay_events_forwarded_total')).toBe(60);
     } finally {
       await relay.stop();
+      await down.close();
       await store?.close();
     }
   });
 
   it('answers 503 with Retry-After once the spool is full, for single events and batches', async () => {
-    const relay = await startTestRelay({ RELAY_TARGET_URL: `http://127.0.0.1:${await freePort()}`, RELAY_SPOOL_MAX_BYTES: String(64 * 1024), RELAY_SHUTDOWN_TIMEOUT_MS: '500' });
+    const down = await downStore();
+    const relay = await startTestRelay({ RELAY_TARGET_URL: down.url, RELAY_SPOOL_MAX_BYTES: String(64 * 1024), RELAY_SHUTDOWN_TIMEOUT_MS: '500' });
     try {
       const event = () => runEvent(randomUUID(), 'START', { run: { runId: randomUUID(), facets: { pad: { text: 'x'.repeat(4000) } } } });
       let accepted = 0;
@@ -184,6 +187,7 @@ describe('relay while the store is down', () => {
       expect(await relayMetric(relay.url, 'relay_events_refused_total{reason="spool_full"}')).toBe(3);
     } finally {
       await relay.stop();
+      await down.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import pino from 'pino';
@@ -30,10 +31,10 @@ export interface ListeningStore {
   close(): Promise<void>;
 }
 
-/** The store in this process (see in-process-app.ts), listening on a real port (0: any free one). */
-export async function startListeningStore(settings: Record<string, string> = {}, port = 0): Promise<ListeningStore> {
+/** The store in this process (see in-process-app.ts), listening on a real port (0: any free one), on a fresh database unless one is given. */
+export async function startListeningStore(settings: Record<string, string> = {}, port = 0, databaseUrl?: string): Promise<ListeningStore> {
   register.clear(); // the store registers its default metrics once per process, in the global registry
-  const store = await startInProcessApp({ LOG_LEVEL: 'error', ...settings });
+  const store = await startInProcessApp({ LOG_LEVEL: 'error', ...settings }, databaseUrl);
   await store.app.listen(port, '127.0.0.1');
   const address = store.app.getHttpServer().address() as { port: number };
   return { store, url: `http://127.0.0.1:${address.port}`, close: () => store.close() };
@@ -64,3 +65,18 @@ export interface LoggedRow {
 
 export const loggedEvents = (databaseUrl: string) =>
   query<LoggedRow>(databaseUrl, 'SELECT id, run_id, event_type, content_hash FROM lineage_events ORDER BY id');
+
+/**
+ * A store that is down: its port accepts connections and closes them at once. Holding the port
+ * keeps another process on this machine from taking it while the store is away (a relay would
+ * then forward to that process).
+ */
+export async function downStore(port = 0): Promise<{ url: string; port: number; close(): Promise<void> }> {
+  const server = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const bound = (server.address() as net.AddressInfo).port;
+  return { url: `http://127.0.0.1:${bound}`, port: bound, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}

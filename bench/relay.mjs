@@ -115,10 +115,17 @@ function rawAppendRate(perSync, seconds) {
  * duration of each append + fdatasync (no queueing: the floor of one acknowledgement that waits for
  * the disk).
  */
-async function rawPacedLatency(rate, seconds) {
+async function rawPacedLatency(rate, seconds, { preallocated = false } = {}) {
   const dir = fs.mkdtempSync(path.join(SPOOL_PARENT, 'relay-bench-raw-'));
   const fd = fs.openSync(path.join(dir, 'segment'), 'wx+');
   const record = Buffer.alloc(EVENT_BYTES + 32, 'x');
+  if (preallocated) {
+    // Zeros written and synced first: each append then overwrites allocated blocks inside the
+    // file's size, and fdatasync has no metadata to commit (what PostgreSQL does with its WAL).
+    const zeros = Buffer.alloc(1024 * 1024);
+    for (let at = 0; at < record.length * rate * seconds; at += zeros.length) fs.writeSync(fd, zeros, 0, zeros.length, at);
+    fs.fsyncSync(fd);
+  }
   const latencies = [];
   let position = 0;
   const started = performance.now();
@@ -156,7 +163,7 @@ async function main() {
   fs.writeFileSync(templateFile, EVENT.template);
   const store = await downStore();
   const bare = await startBare();
-  const rate = { relay: [], bare: [], disk: [] };
+  const rate = { relay: [], bare: [], disk: [], diskPreallocated: [] };
   const closed = { relay: [], bare: [], perFsync: [], rawSingle: [], rawGrouped: [] };
   const startup = { relay: [], node: [], nestModules: [] };
   try {
@@ -180,6 +187,9 @@ async function main() {
       const d = await rawPacedLatency(RATE, DURATION_S);
       rate.disk.push(d);
       log(`  rate  disk:  p50 ${d.p50.toFixed(2)} ms, p99 ${d.p99.toFixed(2)} ms (one append + fdatasync, its own duration)`);
+      const dp = await rawPacedLatency(RATE, DURATION_S, { preallocated: true });
+      rate.diskPreallocated.push(dp);
+      log(`  rate  disk:  p50 ${dp.p50.toFixed(2)} ms, p99 ${dp.p99.toFixed(2)} ms (the same into a preallocated file)`);
 
       // Closed loop: spool throughput, then the bare server, then the disk alone.
       const syncsBefore = await metric(relay.url, 'relay_spool_fsync_seconds_count');
@@ -211,9 +221,10 @@ async function main() {
     '',
     `| At ${RATE} events/s offered (open loop) | p50 ms | p99 ms | failed | relay CPU µs/event |`,
     '|---|---|---|---|---|',
-    `| relay (fsync before each 201) | ${fmt(median(rate.relay.map((r) => r.p50)), 2)} | ${fmt(p99, 2)} (${spread(rate.relay.map((r) => r.p99), 2)}) | ${rate.relay.reduce((s, r) => s + r.failed, 0)} | ${fmt(median(rate.relay.map((r) => r.cpuUsPerEvent)))} |`,
+    `| relay (on disk, O_DSYNC, before each 201) | ${fmt(median(rate.relay.map((r) => r.p50)), 2)} | ${fmt(p99, 2)} (${spread(rate.relay.map((r) => r.p99), 2)}) | ${rate.relay.reduce((s, r) => s + r.failed, 0)} | ${fmt(median(rate.relay.map((r) => r.cpuUsPerEvent)))} |`,
     `| bare HTTP server (parse, 201, no disk) | ${fmt(median(rate.bare.map((r) => r.p50)), 2)} | ${fmt(median(rate.bare.map((r) => r.p99)), 2)} (${spread(rate.bare.map((r) => r.p99), 2)}) | ${rate.bare.reduce((s, r) => s + r.failed, 0)} | |`,
     `| disk alone: one append + fdatasync (its duration, no HTTP, no queueing) | ${fmt(median(rate.disk.map((r) => r.p50)), 2)} | ${fmt(median(rate.disk.map((r) => r.p99)), 2)} (${spread(rate.disk.map((r) => r.p99), 2)}) | | |`,
+    `| disk alone, into a preallocated file (not what the relay does) | ${fmt(median(rate.diskPreallocated.map((r) => r.p50)), 2)} | ${fmt(median(rate.diskPreallocated.map((r) => r.p99)), 2)} (${spread(rate.diskPreallocated.map((r) => r.p99), 2)}) | | |`,
     '',
     `| Closed loop, wrk ${CONNECTIONS} connections | events/s | p99 ms | events per fsync |`,
     '|---|---|---|---|',

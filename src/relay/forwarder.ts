@@ -106,7 +106,7 @@ export class Forwarder {
       }
       let outcome: BatchOutcome;
       try {
-        outcome = await this.client.send(await Promise.all(batch.map((event) => this.spool.read(event))), abort);
+        outcome = await this.client.send(await this.spool.read(batch), abort);
       } catch (error) {
         this.log.error({ err: error }, 'relay: could not read spooled events back');
         outcome = { kind: 'failed', reason: 'spool read failed' };

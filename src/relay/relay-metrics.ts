@@ -33,7 +33,7 @@ export class RelayMetrics implements ForwarderEvents {
         this.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
       },
     });
-    this.accepted = new Counter({ name: 'relay_events_accepted_total', help: 'Events spooled (fsync done) and acknowledged to the producer', registers });
+    this.accepted = new Counter({ name: 'relay_events_accepted_total', help: 'Events spooled (on disk) and acknowledged to the producer', registers });
     this.refusedAtDoor = new Counter({
       name: 'relay_events_refused_total',
       help: 'Events the relay refused: invalid (the 4xx the store would give), spool_full or spool_error (503)',
@@ -50,7 +50,7 @@ export class RelayMetrics implements ForwarderEvents {
     });
     this.fsyncSeconds = new Histogram({
       name: 'relay_spool_fsync_seconds',
-      help: 'Time of each fdatasync of the spool (one per group of concurrent requests)',
+      help: 'Time of each durable write of the spool (O_DSYNC: write and fdatasync in one), one per group of concurrent requests',
       buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
       registers,
     });

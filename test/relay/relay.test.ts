@@ -8,7 +8,7 @@ import { downStore, loggedEvents, ListeningStore, relayMetric, startListeningSto
 /** The store's limits, small enough to cross in a test; the relay is given the same. */
 const LIMITS = { BODY_LIMIT_BYTES: String(64 * 1024), INGEST_BATCH_MAX_EVENTS: '5', INGEST_MAX_ARRAY_ELEMENTS: '100' };
 
-const runEvent = (runId = randomUUID(), eventType = 'START', extra: Record<string, unknown> = {}) =>
+const runEvent = (runId: string = randomUUID(), eventType = 'START', extra: Record<string, unknown> = {}) =>
   JSON.stringify({
     eventTime: '2026-12-03T08:00:00.000Z',
     eventType,

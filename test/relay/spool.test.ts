@@ -21,7 +21,7 @@ const open = (options: { maxBytes?: number; segmentBytes?: number; onSync?: (s: 
   Spool.open({ dir, maxBytes: options.maxBytes ?? 1024 * 1024, segmentBytes: options.segmentBytes ?? 1024 * 1024, onSync: options.onSync }, log);
 
 const segments = () => fs.readdirSync(dir).filter((f) => f.startsWith('segment-')).sort();
-const texts = async (spool: Spool, events: SpooledEvent[]) => Promise.all(events.map(async (e) => (await spool.read(e)).toString()));
+const texts = async (spool: Spool, events: SpooledEvent[]) => (await spool.read(events)).map(String);
 
 describe('relay spool', () => {
   it('reads back, in order, with their runs and times, the events a closed spool held', async () => {

@@ -1,3 +1,4 @@
+import { constants as fsConstants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Logger } from 'pino';
@@ -50,6 +51,8 @@ interface PendingWrite {
 }
 
 const SEGMENT_FILE = /^segment-(\d{12})\.log$/;
+/** A new segment, read and written, every write durable when it returns (O_DSYNC). */
+const SEGMENT_FLAGS = fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_RDWR | fsConstants.O_DSYNC;
 const segmentName = (id: number) => `segment-${String(id).padStart(12, '0')}.log`;
 
 async function syncDirectory(dir: string): Promise<void> {
@@ -63,7 +66,7 @@ async function syncDirectory(dir: string): Promise<void> {
 
 /**
  * The relay's durable spool: a folder of segment files of checksummed records (record.ts).
- * `append` resolves once the records are on disk (fdatasync); appends that arrive while one is
+ * `append` resolves once the records are on disk (O_DSYNC); appends that arrive while one is
  * being written wait and go to disk together in the next write, with one fsync (group commit).
  * A segment file is deleted once every one of its events has been released (acknowledged or
  * refused by the store); the spool's size is what its files hold on disk.
@@ -140,14 +143,28 @@ export class Spool {
     });
   }
 
-  /** The event's JSON text, read back from its segment. */
-  async read(event: SpooledEvent): Promise<Buffer> {
-    const segment = event.segment;
-    segment.handle ??= await fs.open(segment.file, 'r');
-    const text = Buffer.allocUnsafe(event.length);
-    const { bytesRead } = await segment.handle.read(text, 0, event.length, event.offset + HEADER_BYTES);
-    if (bytesRead !== event.length) throw new Error(`${segment.file}: record at ${event.offset} is cut short`);
-    return text;
+  /**
+   * The events' JSON texts, read back from their segments: one read per segment, of the span from
+   * the first to the last of its events (a batch's events mostly lie next to each other).
+   */
+  async read(events: SpooledEvent[]): Promise<Buffer[]> {
+    const bySegment = new Map<Segment, SpooledEvent[]>();
+    for (const event of events) {
+      const list = bySegment.get(event.segment);
+      if (list) list.push(event);
+      else bySegment.set(event.segment, [event]);
+    }
+    const texts = new Map<SpooledEvent, Buffer>();
+    for (const [segment, list] of bySegment) {
+      segment.handle ??= await fs.open(segment.file, 'r');
+      const from = Math.min(...list.map((e) => e.offset));
+      const to = Math.max(...list.map((e) => e.offset + HEADER_BYTES + e.length));
+      const span = Buffer.allocUnsafe(to - from);
+      const { bytesRead } = await segment.handle.read(span, 0, span.length, from);
+      if (bytesRead !== span.length) throw new Error(`${segment.file}: records from ${from} to ${to} are cut short`);
+      for (const event of list) texts.set(event, span.subarray(event.offset - from + HEADER_BYTES, event.offset - from + HEADER_BYTES + event.length));
+    }
+    return events.map((event) => texts.get(event)!);
   }
 
   /** The event is no longer needed (the store took or refused it); its segment goes once all are. */
@@ -193,7 +210,7 @@ export class Spool {
   private async startSegment(): Promise<void> {
     const id = this.nextSegmentId++;
     const segment = new Segment(id, path.join(this.options.dir, segmentName(id)), 0, 0);
-    segment.handle = await fs.open(segment.file, 'wx+');
+    segment.handle = await fs.open(segment.file, SEGMENT_FLAGS);
     await syncDirectory(this.options.dir);
     this.active = segment;
   }
@@ -217,7 +234,7 @@ export class Spool {
     }
   }
 
-  /** Writes what is queued, all of it in one write and one fdatasync, until nothing is queued. */
+  /** Writes what is queued, all of it in one durable write, until nothing is queued. */
   private async writeQueued(): Promise<void> {
     while (this.queue.length > 0) {
       const group = this.queue;
@@ -255,10 +272,11 @@ export class Spool {
         }),
       );
     }
+    // The segment is open with O_DSYNC: each write returns once its data is on disk, as a write
+    // followed by fdatasync would, in one trip to libuv's thread pool instead of two.
+    const started = performance.now();
     let written = 0;
     while (written < data.length) written += (await segment.handle!.write(data, written, data.length - written, segment.bytes + written)).bytesWritten;
-    const started = performance.now();
-    await segment.handle!.datasync();
     this.options.onSync?.((performance.now() - started) / 1000);
     segment.bytes += data.length;
     this.bytesOnDisk += data.length;

@@ -1,14 +1,14 @@
-import { ErrorResponseDto, errorResponse } from '../core/http/error-response';
+import { ErrorBody, errorResponse } from '../core/http/error-body';
 import type { FieldError } from '../openlineage/event-envelope';
 import type { BatchResponseDto } from './ingest.dto';
 
 /** The 400 body of an event that failed validation: every wrong field, for a person and a program. */
-export function invalidEventResponse(errors: FieldError[]): ErrorResponseDto {
+export function invalidEventResponse(errors: FieldError[]): ErrorBody {
   return errorResponse(400, errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
 }
 
 /** The 400 body of a batch request whose body is not a JSON array. */
-export function notABatchResponse(): ErrorResponseDto {
+export function notABatchResponse(): ErrorBody {
   return errorResponse(400, '$: a batch must be a JSON array of events', [{ field: '$', message: 'must be an array' }]);
 }
 

@@ -1,8 +1,9 @@
-import { HttpException, PayloadTooLargeException } from '@nestjs/common';
+// The exceptions alone, not @nestjs/common's index: the relay loads this parser too.
+import { HttpException, PayloadTooLargeException } from '@nestjs/common/exceptions';
 import { isUtf8 } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { errorCodes, FastifyInstance, FastifyRequest } from 'fastify';
-import { FieldErrorsException } from '../core/http/error-response';
+import { FieldErrorsException } from '../core/http/error-body';
 import { BodyChunks } from './body-chunks';
 import { EventLoopSlices } from '../core/event-loop-slices';
 import { JsonShapeScanner, ShapeViolation } from './json-shape';

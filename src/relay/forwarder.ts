@@ -104,15 +104,16 @@ export class Forwarder {
         await this.nextWake(abort);
         continue;
       }
-      let outcome: BatchOutcome;
+      let retry: boolean;
       try {
-        outcome = await this.client.send(await this.spool.read(batch), abort);
+        const outcome = await this.client.send(await this.spool.read(batch), abort);
+        if (abort.aborted) return;
+        retry = this.settle(batch, outcome);
       } catch (error) {
-        this.log.error({ err: error }, 'relay: could not read spooled events back');
-        outcome = { kind: 'failed', reason: 'spool read failed' };
+        // Reading the spool back failed (or a bug): nothing was settled; try again after a pause.
+        this.log.error({ err: error }, 'relay: forwarding failed; retrying with backoff');
+        retry = true;
       }
-      if (abort.aborted) return;
-      const retry = this.settle(batch, outcome);
       if (retry) {
         this.failures++;
         const ceiling = Math.min(this.options.retryMaxMs, this.options.retryMinMs * 2 ** Math.min(this.failures - 1, 30));

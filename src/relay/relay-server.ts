@@ -3,7 +3,7 @@ import Fastify, { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Logger } from 'pino';
 import { allowedMethods } from '../core/http/allowed-methods';
 import { clientErrorResponse } from '../core/http/client-error';
-import { errorResponse } from '../core/http/error-response';
+import { errorResponse } from '../core/http/error-body';
 import { discardRequestBody } from '../core/http/lingering-close';
 import { requestId } from '../core/http/request-hooks';
 import { EventLoopSlices } from '../core/event-loop-slices';

@@ -1,6 +1,6 @@
-import { HttpException } from '@nestjs/common';
+import { HttpException } from '@nestjs/common/exceptions';
 import { isDataError } from '../../database/database-errors';
-import { ErrorResponseDto, errorResponse, FieldErrorsException } from './error-response';
+import { ErrorBody, errorResponse, FieldErrorsException } from './error-body';
 
 /** The status of an error meant for the client (4xx), or null. */
 export function clientStatus(error: unknown): number | null {
@@ -19,13 +19,13 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The one error body (ErrorResponseDto) for an error meant for the client, whatever raised it:
+ * The one error body (ErrorBody) for an error meant for the client, whatever raised it:
  * Nest's HttpExceptions, FieldErrorsException (with the field list), PostgreSQL refusing a value
  * the client sent, and what Fastify refuses before a route runs (size limit, content encoding,
  * media type, malformed gzip). Null for an error that is not the client's (a 5xx). The store's
  * ClientErrorFilter and the relay answer with it.
  */
-export function clientErrorResponse(error: unknown): ErrorResponseDto | null {
+export function clientErrorResponse(error: unknown): ErrorBody | null {
   const status = clientStatus(error);
   if (status === null) return null;
   return errorResponse(status, messageOf(error), error instanceof FieldErrorsException ? error.fieldErrors : undefined);

@@ -1,9 +1,11 @@
-import { applyDecorators, BadRequestException } from '@nestjs/common';
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
-import { STATUS_CODES } from 'node:http';
+import { ErrorBody, FieldErrorBody } from './error-body';
+
+export { errorResponse, FieldErrorsException } from './error-body';
 
 /** One wrong field of a request: where, and what is wrong with it. */
-export class FieldErrorDto {
+export class FieldErrorDto implements FieldErrorBody {
   @ApiProperty({ example: 'run.runId', description: 'Path of the offending field; `$` is the whole body' })
   field!: string;
 
@@ -12,7 +14,7 @@ export class FieldErrorDto {
 }
 
 /** The one body of every 4xx (and of the ingest 503): see docs/api-conventions.md. */
-export class ErrorResponseDto {
+export class ErrorResponseDto implements ErrorBody {
   @ApiProperty({ example: 400, description: 'The HTTP status code, repeated' })
   statusCode!: number;
 
@@ -26,16 +28,6 @@ export class ErrorResponseDto {
   errors?: FieldErrorDto[];
 }
 
-export function errorResponse(statusCode: number, message: string, errors?: FieldErrorDto[]): ErrorResponseDto {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(errors?.length ? { errors } : {}) };
-}
-
-/** A 400 naming the wrong fields; ClientErrorFilter answers it with `errors`. */
-export class FieldErrorsException extends BadRequestException {
-  constructor(readonly fieldErrors: FieldErrorDto[]) {
-    super(fieldErrors.map((e) => `${e.field}: ${e.message}`).join('; '));
-  }
-}
 
 /** Documents error answers of an operation, all with the one ErrorResponseDto schema. */
 export function ApiErrorResponses(responses: Record<number, string>): MethodDecorator {

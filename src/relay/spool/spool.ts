@@ -81,6 +81,8 @@ export class Spool {
   /** Bytes of appends accepted but not written yet: they count against maxBytes. */
   private reserved = 0;
   private queue: PendingWrite[] = [];
+  /** Every segment not deleted yet, to close their files on close(). */
+  private readonly segments = new Set<Segment>();
   private writerRunning = false;
   private writerDone: Promise<void> = Promise.resolve();
   private closed = false;
@@ -180,7 +182,10 @@ export class Spool {
     await this.writerDone;
     this.active.sealed = true;
     if (this.active.pending === 0) await this.deleteSegment(this.active);
-    else await this.active.handle?.close();
+    for (const segment of this.segments) {
+      await segment.handle?.close();
+      segment.handle = null;
+    }
   }
 
   private async recover(id: number): Promise<SpooledEvent[]> {
@@ -199,6 +204,7 @@ export class Spool {
     }
     const segment = new Segment(id, file, validBytes, records.length);
     segment.sealed = true;
+    this.segments.add(segment);
     this.bytesOnDisk += validBytes;
     if (records.length === 0) {
       await this.deleteSegment(segment);
@@ -211,6 +217,7 @@ export class Spool {
     const id = this.nextSegmentId++;
     const segment = new Segment(id, path.join(this.options.dir, segmentName(id)), 0, 0);
     segment.handle = await fs.open(segment.file, SEGMENT_FLAGS);
+    this.segments.add(segment);
     await syncDirectory(this.options.dir);
     this.active = segment;
   }
@@ -225,6 +232,7 @@ export class Spool {
   private async deleteSegment(segment: Segment): Promise<void> {
     if (segment.deleted) return;
     segment.deleted = true;
+    this.segments.delete(segment);
     this.bytesOnDisk -= segment.bytes;
     try {
       await segment.handle?.close();

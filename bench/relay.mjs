@@ -161,6 +161,7 @@ async function main() {
   log(`relay bench: event ${EVENT_BYTES} B, ${RATE} events/s for ${DURATION_S} s, wrk ${CONNECTIONS} connections, x${REPEATS}; spool on ${SPOOL_PARENT} (${filesystem})`);
   const templateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'relay-bench-tpl-')), 'event.json');
   fs.writeFileSync(templateFile, EVENT.template);
+  const loadBefore = os.loadavg()[0];
   const store = await downStore();
   const bare = await startBare();
   const rate = { relay: [], bare: [], disk: [], diskPreallocated: [] };
@@ -217,7 +218,7 @@ async function main() {
   const relayEps = median(closed.relay.map((r) => r.eventsPerSecond));
   const bareEps = median(closed.bare.map((r) => r.eventsPerSecond));
   const rows = [
-    `Relay benchmark (${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${os.cpus().length} CPUs): store down, event ${EVENT_BYTES} B, ${DURATION_S} s x ${REPEATS}, median (spread); spool on ${filesystem}.`,
+    `Relay benchmark (${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${os.cpus().length} CPUs, 1-minute load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after): store down, event ${EVENT_BYTES} B, ${DURATION_S} s x ${REPEATS}, median (spread); spool on ${filesystem}.`,
     '',
     `| At ${RATE} events/s offered (open loop) | p50 ms | p99 ms | failed | relay CPU µs/event |`,
     '|---|---|---|---|---|',

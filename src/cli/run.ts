@@ -3,7 +3,7 @@ import { ConfigurationError } from '../core/config/configuration-error';
 import { serviceVersion } from '../core/service-version';
 import { cliLog } from './cli-log';
 
-const USAGE = 'usage: metadata-store <serve|migrate|healthcheck|reproject> | --help | --version';
+const USAGE = 'usage: metadata-store <serve|migrate|healthcheck|reproject|relay> | --help | --version';
 
 const HELP = `metadata-store: collects OpenLineage events into PostgreSQL and serves the datasets they name.
 
@@ -16,6 +16,9 @@ Commands:
   reproject    rebuild the read tables from the event log (also retries set-aside events),
                printing progress; serving replicas help.
   healthcheck  probe this host's /health/ready; exit 0 when ready, 1 with the reason otherwise.
+  relay        a local relay for a producer (a sidecar next to Trino): takes events on RELAY_PORT
+               (5001), answers once they are on disk in RELAY_SPOOL_DIR, and forwards them to the
+               store at RELAY_TARGET_URL, retrying until the store has them. Needs no database.
 
 Options:
   -h, --help     print this help
@@ -75,6 +78,12 @@ export async function run(argv: string[]): Promise<void> {
         const { reprojectCommand } = require('./reproject') as typeof import('./reproject');
         await reprojectCommand(loadEnvironment(), cliLog);
         process.exit(0);
+      }
+      case 'relay': {
+        const { loadRelayEnvironment } = require('../relay/relay-environment') as typeof import('../relay/relay-environment');
+        const { relayCommand } = require('../relay/relay-command') as typeof import('../relay/relay-command');
+        await relayCommand(loadRelayEnvironment());
+        return;
       }
       default:
         cliLog.error(`unknown command '${command}'; ${USAGE}`);

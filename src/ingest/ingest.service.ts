@@ -4,12 +4,12 @@ import { ErrorCode } from '../core/errors/error-codes';
 import { Environment, IngestMode } from '../core/config/environment';
 import { NewLogEvent } from '../log/event-log.repository';
 import { AsyncIngestQueue } from './async-queue.service';
-import { FieldError, findUnstorableText, validateEnvelope } from '../openlineage/event-envelope';
+import { FieldError } from '../openlineage/event-envelope';
 import { EventWriter } from './event-writer.service';
 import { CommitTimeoutError, RejectedByDatabaseError } from './group-commit';
 import { EventLoopSlices } from '../core/event-loop-slices';
 import { EventSource, toLogEvent } from './log-event';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-text';
+import { checkEvent } from './event-check';
 import { IngestMetrics } from './ingest.metrics';
 
 /** What became of an event that was taken; an event that was not is a DomainError thrown. */
@@ -33,10 +33,6 @@ function failed(error: unknown): BatchEventOutcome {
   if (!(error instanceof DomainError)) throw error;
   return { status: 'failed', code: error.code, reason: error.message, retriable: error instanceof UnavailableError };
 }
-
-/** `\u0000` or a surrogate escape: the only ways valid UTF-8 JSON text can hold what jsonb refuses. */
-const MAY_HOLD_UNSTORABLE_TEXT = /\\u(0000|d[89a-f])/i;
-const ESCAPE = Buffer.from('\\u');
 
 /** Validates events and hands them to the log: synchronously (sync) or via the queue (async). */
 @Injectable()
@@ -100,21 +96,9 @@ export class IngestService {
   }
 
   private prepare(body: unknown, text: Buffer, source: EventSource): { event: NewLogEvent } | { errors: FieldError[] } {
-    const result = validateEnvelope(body);
-    if (!result.ok) return { errors: result.errors };
-    if (nestsDeeperThan(body, MAX_JSON_DEPTH)) return { errors: [{ field: '$', message: `is nested more than ${MAX_JSON_DEPTH} levels deep` }] };
-    try {
-      const event = toLogEvent(result.event, text, source);
-      // Only an event whose text holds such an escape is walked to find the field to name.
-      const unstorable =
-        text.includes(ESCAPE) && MAY_HOLD_UNSTORABLE_TEXT.test(text.toString('utf8')) ? findUnstorableText(result.event.payload) : null;
-      if (unstorable) return { errors: [unstorable] };
-      return { event };
-    } catch (error) {
-      // A walk of nesting too deep for the stack (MAX_JSON_DEPTH is far below that, but be sure).
-      if (error instanceof RangeError) return { errors: [{ field: '$', message: 'is nested too deeply to store' }] };
-      throw error;
-    }
+    const checked = checkEvent(body, text);
+    if ('errors' in checked) return checked;
+    return { event: toLogEvent(checked.event, text, source) };
   }
 
   private invalid(errors: FieldError[]): InvalidFieldsError {

@@ -43,7 +43,7 @@ describe('commands', () => {
   it('an unknown command exits 2 with the usage', () => {
     const result = runCommand(['frobnicate'], {});
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('usage: metadata-store <serve|migrate|healthcheck|reproject>');
+    expect(result.stderr).toContain('usage: metadata-store <serve|migrate|healthcheck|reproject|relay>');
   });
 
   it('`healthcheck` exits 0 against a ready store and 1 when nothing answers', async () => {

@@ -413,6 +413,53 @@ describe('service, pdb and servicemonitor', () => {
   });
 });
 
+describe('relay.yaml (relay.enabled: metadata-store relay as a Deployment or DaemonSet)', () => {
+  const text = template('relay.yaml');
+  const relaySchema = schemaAt(schema as Schema, 'relay.config') as JsonObject;
+  const CHART_SET = ['RELAY_PORT', 'RELAY_HOST', 'RELAY_SPOOL_DIR', 'RELAY_TARGET_URL'];
+
+  it('renders only when enabled, is off by default, and runs `relay` as a Deployment or a DaemonSet', () => {
+    expect(text).toMatch(/^\{\{- if \.Values\.relay\.enabled \}\}/m);
+    expect(values.relay).toMatchObject({ enabled: false, kind: 'Deployment' });
+    expect(getPath(schema, 'properties.relay.properties.kind.enum').value).toEqual(['Deployment', 'DaemonSet']);
+    expect(text).toMatch(/kind: \{\{ \.Values\.relay\.kind \}\}/);
+    expect(text).toMatch(/args: \["relay"\]/);
+  });
+
+  it('gives a Deployment one replica, Recreate and a PersistentVolumeClaim; a DaemonSet a hostPath and a node-local Service', () => {
+    expect(text).toMatch(/replicas: 1\n\s+strategy:\n\s+type: Recreate/);
+    expect(text).toMatch(/kind: PersistentVolumeClaim[\s\S]+storage: \{\{ \.Values\.relay\.spool\.size \}\}/);
+    expect(text).toMatch(/claimName: \{\{ \$fullname \}\}-relay-spool/);
+    expect(text).toMatch(/hostPath:\n\s+path: \{\{ \.Values\.relay\.spool\.hostPath \}\}/);
+    expect(text).toMatch(/internalTrafficPolicy: Local/);
+    expect(text).toMatch(/maxSurge: 0/);
+  });
+
+  it("listens on all addresses of its pod, spools on the mounted volume and forwards to this release's store by default", () => {
+    expect(text).toMatch(/- name: RELAY_HOST\n\s+value: "0\.0\.0\.0"/);
+    expect(text).toMatch(/- name: RELAY_SPOOL_DIR\n\s+value: \/var\/spool\/metadata-store-relay/);
+    expect(text).toMatch(/- name: spool\n\s+mountPath: \/var\/spool\/metadata-store-relay/);
+    expect(text).toMatch(/- name: RELAY_TARGET_URL\n\s+value: \{\{ default \(printf "%s:\/\/%s:%v%s" \(ternary "https" "http" \.Values\.tls\.enabled\) \$fullname \.Values\.service\.port \(include "metadata-store\.basePath" \.\)\) \.Values\.relay\.targetUrl \| quote \}\}/);
+  });
+
+  it('takes only settings the relay reads in relay.config, leaving the chart-set ones out', () => {
+    const { RelayEnvironment } = require('../../src/relay/relay-environment') as typeof import('../../src/relay/relay-environment');
+    const readByRelay = Object.keys(new RelayEnvironment()).filter((k) => !CHART_SET.includes(k)).sort();
+    expect(Object.keys(relaySchema.properties as JsonObject).sort()).toEqual(readByRelay);
+    expect(relaySchema.additionalProperties).toBe(false);
+    expect(text).toMatch(/range \$name, \$value := \.Values\.relay\.config/);
+  });
+
+  it('probes the root health endpoints, runs non-root with a read-only root, and is never selected by the store Service', () => {
+    expect(text).toMatch(/livenessProbe:\n\s+httpGet:\n\s+path: \/health\/live/);
+    expect(text).toMatch(/readinessProbe:\n\s+httpGet:\n\s+path: \/health\/ready/);
+    expect(text).toMatch(/securityContext:\n\s+\{\{- include "metadata-store\.podSecurityContext" \. \| nindent 8 \}\}/);
+    expect(text).toMatch(/securityContext:\n\s+\{\{- include "metadata-store\.containerSecurityContext" \. \| nindent 12 \}\}/);
+    expect(defineBody('metadata-store.relaySelectorLabels')).toMatch(/app\.kubernetes\.io\/component: relay/);
+    expect(text).not.toMatch(/metadata-store\.selectorLabels/);
+  });
+});
+
 describe('chart README', () => {
   it('lists every value of values.yaml', () => {
     const readme = chartFile('README.md');

@@ -1,4 +1,5 @@
-import { HttpException } from '@nestjs/common';
+// The exceptions alone: @nestjs/common's index loads rxjs and more, which the relay does not need.
+import { HttpException } from '@nestjs/common/exceptions';
 import { isDataError, isUnavailableError } from '../../database/database-errors';
 import { DomainError, FieldError } from '../errors/domain-errors';
 import { ErrorCode } from '../errors/error-codes';

@@ -1,9 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
-import { STATUS_CODES } from 'node:http';
-import { ALL_ERROR_CODES, statusOf } from '../errors/error-codes';
+import { ALL_ERROR_CODES } from '../errors/error-codes';
 import type { ErrorCode } from '../errors/error-codes';
 import type { FieldError } from '../errors/domain-errors';
+import type { ErrorBodyShape } from './error-body';
 
 /** One wrong field of a request: where, and what is wrong with it. */
 export class FieldErrorDto implements FieldError {
@@ -14,8 +14,10 @@ export class FieldErrorDto implements FieldError {
   message!: string;
 }
 
+export { errorResponse } from './error-body';
+
 /** The one body of every error answer (4xx and 5xx): see docs/api-errors.md. */
-export class ErrorBody {
+export class ErrorBody implements ErrorBodyShape {
   @ApiProperty({ example: 400, description: 'The HTTP status code, repeated' })
   statusCode!: number;
 
@@ -30,12 +32,6 @@ export class ErrorBody {
 
   @ApiPropertyOptional({ type: [FieldErrorDto], description: 'Each wrong field, for a program (400 only)' })
   errors?: FieldErrorDto[];
-}
-
-/** The error body for a code: its status comes from the catalogue (ERROR_CODES). */
-export function errorResponse(code: ErrorCode, message: string, errors?: FieldError[]): ErrorBody {
-  const statusCode = statusOf(code);
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message, ...(errors?.length ? { errors } : {}) };
 }
 
 /** Documents error answers of an operation (status → description), all with the one ErrorBody schema. */

@@ -39,7 +39,7 @@ const REDACT = [
  * One JSON object per line on stdout: ISO `time`, `level` as a word, `msg`, `context`.
  * (`trace_id`/`span_id` are added when tracing is on.) Never bodies, never headers.
  */
-export function loggerOptions(env: Environment): LoggerOptions {
+export function loggerOptions(env: Pick<Environment, 'LOG_LEVEL' | 'LOG_FORMAT'>): LoggerOptions {
   return {
     level: env.LOG_LEVEL,
     timestamp: stdTimeFunctions.isoTime,

@@ -245,3 +245,10 @@ mean the service defaults (5000 and 25000).
 {{- fail (printf "terminationGracePeriodSeconds (%d s) must be longer than SHUTDOWN_DELAY_MS + SHUTDOWN_TIMEOUT_MS (%d ms)" (int .Values.terminationGracePeriodSeconds) $drainMs) }}
 {{- end }}
 {{- end }}
+
+{{/* The relay's pods (relay.enabled): their own component, never selected by the store's Service. */}}
+{{- define "metadata-store.relaySelectorLabels" -}}
+app.kubernetes.io/name: {{ include "metadata-store.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/component: relay
+{{- end }}

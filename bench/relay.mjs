@@ -1,0 +1,252 @@
+// npm run bench:relay: the relay (`metadata-store relay`) while the store is down, against its
+// ceilings, all in one run on one machine:
+//   - latency at a fixed offered rate (BENCH_RATE, 500 events/s, open loop: bench/open-loop.mjs)
+//     of a 4 KB Trino-shaped event: the relay (fsync before every 201) and the bare HTTP server
+//     (bench/bare-server.mjs: parse and 201, nothing written), p50/p99;
+//     and the disk alone at that rate (the duration of one append + fdatasync: the floor of any
+//     acknowledgement that waits for the disk);
+//   - spool throughput, closed loop (wrk, BENCH_CONNECTIONS connections): the relay's events/s and
+//     events per fsync, the bare server's events/s, and the disk's own append+fdatasync rate, one
+//     record per fsync and BENCH_CONNECTIONS records per fsync (what group commit can reach);
+//   - start-up: spawn to /health/live answering, against `node -e 0` and loading the store's Nest
+//     application modules (what a Nest-based relay would load before doing anything).
+// The store is "down": its port accepts connections and closes them, so the relay retries (with
+// backoff) all the while. BENCH_DURATION_S (10) and BENCH_REPEATS (3) shorten it for a quick check.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { processCpuSeconds } from './cpu.mjs';
+import { RUN_ID_PLACEHOLDER } from './event.mjs';
+import { fixedRate } from './open-loop.mjs';
+import { freePort, startBare, stopChild, track } from './processes.mjs';
+import { requireWrk, wrk } from './wrk.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const SPOOL_PARENT = process.env.BENCH_SPOOL_PARENT ?? os.tmpdir();
+const P99_TARGET_MS = 5;
+
+const log = (msg) => process.stderr.write(`${msg}\n`);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The bench's Trino CTAS COMPLETE cut to about 4 KB: one input, no query statistics. */
+function fourKbEvent() {
+  const event = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench', 'trino-ctas-complete.json'), 'utf8'));
+  event.inputs = event.inputs.slice(0, 1);
+  delete event.run.facets.trino_query_statistics;
+  delete event.run.facets.nominalTime;
+  const [prefix, suffix] = JSON.stringify(event).split(RUN_ID_PLACEHOLDER);
+  return { text: (runId) => prefix + runId + suffix, template: prefix + RUN_ID_PLACEHOLDER + suffix };
+}
+const EVENT = fourKbEvent();
+const EVENT_BYTES = Buffer.byteLength(EVENT.template);
+const eventBody = () => EVENT.text(crypto.randomUUID());
+
+/** A store that is down: connections are accepted and closed at once. */
+async function downStore() {
+  const server = net.createServer((socket) => socket.destroy());
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+async function startRelay(targetUrl) {
+  const port = await freePort();
+  const spoolDir = fs.mkdtempSync(path.join(SPOOL_PARENT, 'relay-bench-'));
+  const started = performance.now();
+  const child = track(
+    spawn(process.execPath, ['dist/main.js', 'relay'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, RELAY_PORT: String(port), RELAY_TARGET_URL: targetUrl, RELAY_SPOOL_DIR: spoolDir, RELAY_SPOOL_MAX_BYTES: String(64 * 1024 ** 3), LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the relay exited with ${child.exitCode}`);
+    if (await fetch(`${url}/health/live`).then((r) => r.ok, () => false)) break;
+    await sleep(5);
+  }
+  const startupMs = performance.now() - started;
+  return {
+    child,
+    url,
+    startupMs,
+    async stop() {
+      await stopChild(child);
+      fs.rmSync(spoolDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function metric(url, series) {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+/** The disk alone: appends of `perSync` records of the event's size, each group followed by fdatasync, for `seconds`. */
+function rawAppendRate(perSync, seconds) {
+  const dir = fs.mkdtempSync(path.join(SPOOL_PARENT, 'relay-bench-raw-'));
+  const fd = fs.openSync(path.join(dir, 'segment'), 'wx+');
+  const group = Buffer.alloc((EVENT_BYTES + 32) * perSync, 'x');
+  let events = 0;
+  let position = 0;
+  const started = performance.now();
+  while (performance.now() - started < seconds * 1000) {
+    position += fs.writeSync(fd, group, 0, group.length, position);
+    fs.fdatasyncSync(fd);
+    events += perSync;
+  }
+  const elapsedS = (performance.now() - started) / 1000;
+  fs.closeSync(fd);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return events / elapsedS;
+}
+
+/**
+ * The disk alone at the offered rate: one record appended and fdatasync'd per due time; the
+ * duration of each append + fdatasync (no queueing: the floor of one acknowledgement that waits for
+ * the disk).
+ */
+async function rawPacedLatency(rate, seconds, { preallocated = false } = {}) {
+  const dir = fs.mkdtempSync(path.join(SPOOL_PARENT, 'relay-bench-raw-'));
+  const fd = fs.openSync(path.join(dir, 'segment'), 'wx+');
+  const record = Buffer.alloc(EVENT_BYTES + 32, 'x');
+  if (preallocated) {
+    // Zeros written and synced first: each append then overwrites allocated blocks inside the
+    // file's size, and fdatasync has no metadata to commit (what PostgreSQL does with its WAL).
+    const zeros = Buffer.alloc(1024 * 1024);
+    for (let at = 0; at < record.length * rate * seconds; at += zeros.length) fs.writeSync(fd, zeros, 0, zeros.length, at);
+    fs.fsyncSync(fd);
+  }
+  const latencies = [];
+  let position = 0;
+  const started = performance.now();
+  for (let i = 0; i < rate * seconds; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const begun = performance.now();
+    position += fs.writeSync(fd, record, 0, record.length, position);
+    fs.fdatasyncSync(fd);
+    latencies.push(performance.now() - begun);
+  }
+  fs.closeSync(fd);
+  fs.rmSync(dir, { recursive: true, force: true });
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))];
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+function processStartMs(args) {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'ignore' });
+  if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}`);
+  return performance.now() - started;
+}
+
+const fmt = (v, digits = 0) => (v === undefined ? '–' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const spread = (xs, digits = 0) => `${fmt(Math.min(...xs), digits)}–${fmt(Math.max(...xs), digits)}`;
+
+async function main() {
+  requireWrk();
+  const filesystem = spawnSync('df', ['-T', SPOOL_PARENT], { encoding: 'utf8' }).stdout.trim().split('\n')[1]?.split(/\s+/)[1] ?? '?';
+  log(`relay bench: event ${EVENT_BYTES} B, ${RATE} events/s for ${DURATION_S} s, wrk ${CONNECTIONS} connections, x${REPEATS}; spool on ${SPOOL_PARENT} (${filesystem})`);
+  const templateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'relay-bench-tpl-')), 'event.json');
+  fs.writeFileSync(templateFile, EVENT.template);
+  const loadBefore = os.loadavg()[0];
+  const store = await downStore();
+  const bare = await startBare();
+  const rate = { relay: [], bare: [], disk: [], diskPreallocated: [] };
+  const closed = { relay: [], bare: [], perFsync: [], rawSingle: [], rawGrouped: [] };
+  const startup = { relay: [], node: [], nestModules: [] };
+  try {
+    for (let i = 0; i < REPEATS; i++) {
+      startup.node.push(processStartMs(['-e', '0']));
+      startup.nestModules.push(processStartMs(['-e', "require('./dist/create-app.js')"]));
+
+      // Fixed rate, open loop: the relay, then the bare server.
+      const relay = await startRelay(store.url);
+      startup.relay.push(relay.startupMs);
+      await fixedRate(relay.url, { rate: RATE, durationS: 2, body: eventBody }); // warm up
+      const cpuBefore = processCpuSeconds(relay.child.pid);
+      const r = await fixedRate(relay.url, { rate: RATE, durationS: DURATION_S, body: eventBody });
+      const cpuUsPerEvent = ((processCpuSeconds(relay.child.pid) - cpuBefore) * 1e6) / (RATE * DURATION_S);
+      const spooled = await metric(relay.url, 'relay_spool_events');
+      rate.relay.push({ ...r, cpuUsPerEvent, spooled });
+      log(`  rate  relay: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.failed} failed, ${cpuUsPerEvent.toFixed(0)} µs CPU/event, ${spooled} events spooled (store down)`);
+      const b = await fixedRate(bare.url, { rate: RATE, durationS: DURATION_S, body: eventBody });
+      rate.bare.push(b);
+      log(`  rate  bare:  p50 ${b.p50} ms, p99 ${b.p99} ms, ${b.failed} failed`);
+      const d = await rawPacedLatency(RATE, DURATION_S);
+      rate.disk.push(d);
+      log(`  rate  disk:  p50 ${d.p50.toFixed(2)} ms, p99 ${d.p99.toFixed(2)} ms (one append + fdatasync, its own duration)`);
+      const dp = await rawPacedLatency(RATE, DURATION_S, { preallocated: true });
+      rate.diskPreallocated.push(dp);
+      log(`  rate  disk:  p50 ${dp.p50.toFixed(2)} ms, p99 ${dp.p99.toFixed(2)} ms (the same into a preallocated file)`);
+
+      // Closed loop: spool throughput, then the bare server, then the disk alone.
+      const syncsBefore = await metric(relay.url, 'relay_spool_fsync_seconds_count');
+      const acceptedBefore = await metric(relay.url, 'relay_events_accepted_total');
+      const w = await wrk(`${relay.url}/api/v1/lineage`, { connections: CONNECTIONS, durationS: DURATION_S, templateFile });
+      const perFsync = ((await metric(relay.url, 'relay_events_accepted_total')) - acceptedBefore) / ((await metric(relay.url, 'relay_spool_fsync_seconds_count')) - syncsBefore);
+      closed.relay.push(w);
+      closed.perFsync.push(perFsync);
+      log(`  wrk   relay: ${w.eventsPerSecond.toFixed(0)} events/s, p99 ${w.p99} ms, ${perFsync.toFixed(1)} events per fsync, ${w.failed} failed`);
+      await relay.stop();
+      const wb = await wrk(`${bare.url}/api/v1/lineage`, { connections: CONNECTIONS, durationS: DURATION_S, templateFile });
+      closed.bare.push(wb);
+      log(`  wrk   bare:  ${wb.eventsPerSecond.toFixed(0)} events/s`);
+      closed.rawSingle.push(rawAppendRate(1, Math.min(5, DURATION_S)));
+      closed.rawGrouped.push(rawAppendRate(CONNECTIONS, Math.min(5, DURATION_S)));
+      log(`  disk: ${closed.rawSingle.at(-1).toFixed(0)} events/s at 1 per fdatasync, ${closed.rawGrouped.at(-1).toFixed(0)} at ${CONNECTIONS} per fdatasync`);
+    }
+  } finally {
+    await stopChild(bare.child);
+    await store.close();
+    fs.rmSync(path.dirname(templateFile), { recursive: true, force: true });
+  }
+
+  const p99 = median(rate.relay.map((r) => r.p99));
+  const relayEps = median(closed.relay.map((r) => r.eventsPerSecond));
+  const bareEps = median(closed.bare.map((r) => r.eventsPerSecond));
+  const rows = [
+    `Relay benchmark (${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${os.cpus().length} CPUs, 1-minute load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after): store down, event ${EVENT_BYTES} B, ${DURATION_S} s x ${REPEATS}, median (spread); spool on ${filesystem}.`,
+    '',
+    `| At ${RATE} events/s offered (open loop) | p50 ms | p99 ms | failed | relay CPU µs/event |`,
+    '|---|---|---|---|---|',
+    `| relay (on disk, O_DSYNC, before each 201) | ${fmt(median(rate.relay.map((r) => r.p50)), 2)} | ${fmt(p99, 2)} (${spread(rate.relay.map((r) => r.p99), 2)}) | ${rate.relay.reduce((s, r) => s + r.failed, 0)} | ${fmt(median(rate.relay.map((r) => r.cpuUsPerEvent)))} |`,
+    `| bare HTTP server (parse, 201, no disk) | ${fmt(median(rate.bare.map((r) => r.p50)), 2)} | ${fmt(median(rate.bare.map((r) => r.p99)), 2)} (${spread(rate.bare.map((r) => r.p99), 2)}) | ${rate.bare.reduce((s, r) => s + r.failed, 0)} | |`,
+    `| disk alone: one append + fdatasync (its duration, no HTTP, no queueing) | ${fmt(median(rate.disk.map((r) => r.p50)), 2)} | ${fmt(median(rate.disk.map((r) => r.p99)), 2)} (${spread(rate.disk.map((r) => r.p99), 2)}) | | |`,
+    `| disk alone, into a preallocated file (not what the relay does) | ${fmt(median(rate.diskPreallocated.map((r) => r.p50)), 2)} | ${fmt(median(rate.diskPreallocated.map((r) => r.p99)), 2)} (${spread(rate.diskPreallocated.map((r) => r.p99), 2)}) | | |`,
+    '',
+    `| Closed loop, wrk ${CONNECTIONS} connections | events/s | p99 ms | events per fsync |`,
+    '|---|---|---|---|',
+    `| relay: spool throughput | ${fmt(relayEps)} (${spread(closed.relay.map((r) => r.eventsPerSecond))}) | ${fmt(median(closed.relay.map((r) => r.p99)), 1)} | ${fmt(median(closed.perFsync), 1)} |`,
+    `| bare HTTP server | ${fmt(bareEps)} (${spread(closed.bare.map((r) => r.eventsPerSecond))}) | ${fmt(median(closed.bare.map((r) => r.p99)), 1)} | – |`,
+    `| disk: append + fdatasync, 1 record each | ${fmt(median(closed.rawSingle))} (${spread(closed.rawSingle)}) | | 1 |`,
+    `| disk: append + fdatasync, ${CONNECTIONS} records each | ${fmt(median(closed.rawGrouped))} (${spread(closed.rawGrouped)}) | | ${CONNECTIONS} |`,
+    '',
+    `| Start-up (spawn to answering) | ms |`,
+    '|---|---|',
+    `| \`node -e 0\` | ${fmt(median(startup.node))} |`,
+    `| loading the store's Nest application modules (no database) | ${fmt(median(startup.nestModules))} |`,
+    `| \`metadata-store relay\` to /health/live | ${fmt(median(startup.relay))} (${spread(startup.relay)}) |`,
+    '',
+    `Targets: relay p99 at ${RATE} events/s ≤ ${P99_TARGET_MS} ms: ${fmt(p99, 2)} ms ${p99 <= P99_TARGET_MS ? 'PASS' : 'FAIL'}; ` +
+      `relay p99 ÷ disk-alone p99 at the same rate: ${(p99 / median(rate.disk.map((r) => r.p99))).toFixed(2)}; relay ÷ bare HTTP (closed loop): ${(relayEps / bareEps).toFixed(2)}; relay ÷ disk at 1 record per fsync: ${(relayEps / median(closed.rawSingle)).toFixed(2)}.`,
+  ];
+  console.log(rows.join('\n'));
+}
+
+main().catch((error) => {
+  log(error.stack ?? String(error));
+  process.exit(1);
+});

@@ -57,12 +57,27 @@ describe('qualityProcessor', () => {
   });
 
   it('states nothing for an event without quality facets, a dataset event or a job event', () => {
-    expect(qualityProcessor(logged(fixture('quality/run-a-start.json').json as Record<string, any>))).toEqual([]);
+    const plain = { eventType: 'START', eventTime: '2026-05-01T00:00:00Z', producer: 'p', run: { runId: RUN_A }, job: { namespace: 'ns', name: 'j' } };
+    expect(qualityProcessor(logged({ ...plain, inputs: [{ namespace: 'ns', name: 'd', facets: { schema: { fields: [] } } }] }))).toEqual([]);
     const facets = { dataQualityAssertions: { assertions: [{ assertion: 'not_null', success: true }] } };
     const datasetEvent = { eventTime: '2026-05-01T00:00:00Z', producer: 'p', dataset: { namespace: 'ns', name: 'd', facets } };
     expect(qualityProcessor(logged(datasetEvent))).toEqual([]);
     const jobEvent = { eventTime: '2026-05-01T00:00:00Z', producer: 'p', job: { namespace: 'ns', name: 'j' }, inputs: [{ namespace: 'ns', name: 'd', facets }] };
     expect(qualityProcessor(logged(jobEvent))).toEqual([]);
+  });
+
+  it('gives a run that reported only assertions its entry in the history', () => {
+    const event = {
+      eventType: 'COMPLETE',
+      eventTime: '2026-05-01T00:00:00Z',
+      producer: 'p',
+      run: { runId: RUN_A },
+      job: { namespace: 'ns', name: 'j' },
+      inputs: [{ namespace: 'ns', name: 'd', inputFacets: { dataQualityAssertions: { assertions: [{ assertion: 'a', success: false }] } } }],
+    };
+    const rows = processEvents([logged(event)]);
+    expect(rows.dataset_quality).toEqual([expect.objectContaining({ runId: RUN_A, metricsAt: null, statisticsAt: null, lastSeenAt: new Date('2026-05-01T00:00:00Z') })]);
+    expect(rows.dataset_assertions).toHaveLength(1);
   });
 
   it('reads the facets from the dataset facets too, the run-level facet winning', () => {

@@ -23,7 +23,9 @@ export function qualityProcessor(event: LoggedEvent): Mutation[] {
     const facets: JsonObject = { ...dataset.facets, ...dataset.ioFacets };
     const metrics = readQualityMetrics(facets);
     const statistics = readStatistics(facets, dataset.role);
-    if (metrics || statistics) {
+    const assertions = readAssertions(facets);
+    // A run that reported only assertions has its row too: the row is the run's entry in the dataset's history.
+    if (metrics || statistics || assertions.length > 0) {
       const metricsStamp = stampWhen(metrics !== null, stamp);
       const statisticsStamp = stampWhen(statistics !== null, stamp);
       out.push(
@@ -47,7 +49,7 @@ export function qualityProcessor(event: LoggedEvent): Mutation[] {
         }),
       );
     }
-    for (const result of readAssertions(facets)) {
+    for (const result of assertions) {
       out.push(mutation('dataset_assertions', { runId, datasetId: dataset.id, ...result, eventTime: stamp.at, eventId: stamp.eventId }));
     }
   }

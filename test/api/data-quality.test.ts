@@ -54,6 +54,13 @@ describe('GET /api/v1/namespaces/{namespace}/datasets/{dataset}/quality', () => 
     expect(res.body.runs[0].statistics).toBeNull();
   });
 
+  it('names the dataset version each run saw: none without a typed schema', async () => {
+    const [runB, runA] = (await inOrder.request('GET', `${ORDERS}/quality`)).body.runs;
+    const current = (await inOrder.request('GET', ORDERS)).body.currentVersion;
+    expect(current).toMatch(/^[0-9a-f-]{36}$/);
+    expect([runB.version, runA.version]).toEqual([current, null]);
+  });
+
   it("keeps each run's latest report: the START's early metrics and failed assertion are superseded by its COMPLETE", async () => {
     const runA = (await inOrder.request('GET', `${ORDERS}/quality`)).body.runs[1];
     expect([runA.metrics.rowCount, runA.metrics.columns.find((c: any) => c.column === 'id').nullCount]).toEqual([1000, 0]);

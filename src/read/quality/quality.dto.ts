@@ -36,6 +36,8 @@ export class RunQualityDto {
   @ApiProperty({ format: 'uuid' }) runId!: string;
   @ApiProperty({ enum: ['input', 'output'], description: 'Whether the run read (input) or wrote (output) the dataset' })
   direction!: 'input' | 'output';
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'The dataset version (schema) the run saw; null when it sent no typed schema' })
+  version!: string | null;
   @ApiProperty({ nullable: true, type: String, description: "The run's job namespace (null until the run is projected)" })
   jobNamespace!: string | null;
   @ApiProperty({ nullable: true, type: String }) jobName!: string | null;

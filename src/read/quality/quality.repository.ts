@@ -4,8 +4,16 @@ import { InjectReadDataSource } from '../../database/read-data-source';
 import { DatasetAssertionEntity } from '../../database/entities/dataset-assertion.entity';
 import { DatasetQualityEntity } from '../../database/entities/dataset-quality.entity';
 
-/** A row of dataset_quality with the run's job and state beside it (null for a run not projected yet). */
-export type RunQualityRow = DatasetQualityEntity & { runState: string | null; jobNamespace: string | null; jobName: string | null };
+/**
+ * A row of dataset_quality with, beside it, the dataset version the run saw (run_datasets) and
+ * the run's job and state: null where there is none or the run is not projected yet.
+ */
+export type RunQualityRow = DatasetQualityEntity & {
+  versionId: string | null;
+  runState: string | null;
+  jobNamespace: string | null;
+  jobName: string | null;
+};
 
 export type AssertionRow = Pick<DatasetAssertionEntity, 'runId' | 'assertion' | 'column' | 'success' | 'eventTime'>;
 
@@ -23,8 +31,9 @@ export class QualityRepository {
               q.statistics_row_count AS "statisticsRowCount", q.statistics_bytes AS "statisticsBytes",
               q.statistics_file_count AS "statisticsFileCount", q.statistics_at AS "statisticsAt", q.statistics_event_id AS "statisticsEventId",
               q.first_seen_at AS "firstSeenAt", q.last_seen_at AS "lastSeenAt",
-              r.state AS "runState", j.namespace AS "jobNamespace", j.name AS "jobName"
+              rd.version_id AS "versionId", r.state AS "runState", j.namespace AS "jobNamespace", j.name AS "jobName"
          FROM dataset_quality q
+         LEFT JOIN run_datasets rd ON rd.run_id = q.run_id AND rd.direction = q.direction AND rd.dataset_id = q.dataset_id
          LEFT JOIN runs r ON r.id = q.run_id
          LEFT JOIN jobs j ON j.id = r.job_id
         WHERE q.dataset_id = $1

@@ -32,6 +32,7 @@ function runQuality(row: RunQualityRow, assertions: AssertionDto[]): RunQualityD
   return {
     runId: row.runId,
     direction: row.direction,
+    version: row.versionId,
     jobNamespace: row.jobNamespace,
     jobName: row.jobName,
     runState: row.runState,

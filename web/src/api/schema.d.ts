@@ -1549,6 +1549,11 @@ export interface components {
              * @enum {string}
              */
             direction: "input" | "output";
+            /**
+             * Format: uuid
+             * @description The dataset version (schema) the run saw; null when it sent no typed schema
+             */
+            version: string | null;
             /** @description The run's job namespace (null until the run is projected) */
             jobNamespace: string | null;
             jobName: string | null;

@@ -50,7 +50,7 @@ export class RunQualityDto {
   metrics!: QualityMetricsDto | null;
   @ApiProperty({ type: QualityCountsDto, nullable: true, description: 'The inputStatistics (input) or outputStatistics (output) facet' })
   statistics!: QualityCountsDto | null;
-  @ApiProperty({ type: [AssertionDto], description: 'The dataQualityAssertions this run reported (inputs only), by assertion and column' })
+  @ApiProperty({ type: [AssertionDto], description: 'The dataQualityAssertions this run reported on the dataset, by assertion and column' })
   assertions!: AssertionDto[];
 }
 

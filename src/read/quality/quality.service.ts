@@ -40,12 +40,11 @@ function runQuality(row: RunQualityRow, assertions: AssertionDto[]): RunQualityD
     rowCount: metrics?.rowCount ?? statistics?.rowCount ?? null,
     metrics,
     statistics,
-    // Assertions are about a dataset read: the entry of a run that also wrote it carries none.
-    assertions: row.direction === 'input' ? assertions : [],
+    assertions,
   };
 }
 
-export const assertionOf = (row: AssertionRow): AssertionDto => ({ assertion: row.assertion, column: row.column === '' ? null : row.column, success: row.success });
+const assertionOf = (row: AssertionRow): AssertionDto => ({ assertion: row.assertion, column: row.column === '' ? null : row.column, success: row.success });
 
 /** A dataset's data quality: what each run measured of it, and the assertions the latest run checked. */
 @Injectable()

@@ -1573,7 +1573,7 @@ export interface components {
             metrics: components["schemas"]["QualityMetricsDto"] | null;
             /** @description The inputStatistics (input) or outputStatistics (output) facet */
             statistics: components["schemas"]["QualityCountsDto"] | null;
-            /** @description The dataQualityAssertions this run reported (inputs only), by assertion and column */
+            /** @description The dataQualityAssertions this run reported on the dataset, by assertion and column */
             assertions: components["schemas"]["AssertionDto"][];
         };
         LatestAssertionsDto: {

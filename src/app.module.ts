@@ -8,6 +8,7 @@ import { IngestModule } from './ingest/ingest.module';
 import { MarquezModule } from './marquez/marquez.module';
 import { ObservabilityModule } from './core/observability/observability.module';
 import { ProjectionModule } from './projection/projection.module';
+import { QualityModule } from './read/quality/quality.module';
 import { DatabaseModule } from './database/database.module';
 import { DatabaseTarget } from './database/data-source';
 import { WebModule } from './web/web.module';
@@ -44,6 +45,7 @@ export class AppModule {
         IngestModule,
         DatasetsModule,
         MarquezModule,
+        QualityModule,
         EventsModule,
         WebModule,
       ],

@@ -24,6 +24,8 @@ import { ColumnLineageEdgeEntity } from './entities/column-lineage-edge.entity';
 import { TagEntity } from './entities/tag.entity';
 import { SourceEntity } from './entities/source.entity';
 import { NameWordEntity } from './entities/name-word.entity';
+import { DatasetQualityEntity } from './entities/dataset-quality.entity';
+import { DatasetAssertionEntity } from './entities/dataset-assertion.entity';
 
 export const ENTITIES = [
   LineageEventEntity,
@@ -47,6 +49,8 @@ export const ENTITIES = [
   TagEntity,
   SourceEntity,
   NameWordEntity,
+  DatasetQualityEntity,
+  DatasetAssertionEntity,
 ];
 
 /** Where the database is: DATABASE_URL (and DATABASE_CA_FILE), or the embedded PostgreSQL. */

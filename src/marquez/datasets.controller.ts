@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DatasetViewsService } from '../read/datasets/dataset-views.service';
+import { QualityService } from '../read/quality/quality.service';
 import { MarquezPageQuery } from '../read/shared/page-query';
 import { MarquezDatasetDto, MarquezDatasetListDto, MarquezDatasetVersionDto, MarquezDatasetVersionListDto } from './dataset.dto';
 import { datasetShape, datasetVersionShape } from './shapes';
@@ -11,7 +12,10 @@ const BAD_REQUEST = { description: 'INVALID_PARAMETER: limit, offset or version 
 @ApiTags('Marquez: datasets')
 @Controller('api/v1/namespaces/:namespace/datasets')
 export class NamespaceDatasetsController {
-  constructor(private readonly datasets: DatasetViewsService) {}
+  constructor(
+    private readonly datasets: DatasetViewsService,
+    private readonly quality: QualityService,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -23,15 +27,20 @@ export class NamespaceDatasetsController {
   @ApiBadRequestResponse(BAD_REQUEST)
   async list(@Param('namespace') namespace: string, @Query() query: MarquezPageQuery): Promise<MarquezDatasetListDto> {
     const { datasets, totalCount } = await this.datasets.inNamespace(namespace, query.limit ?? 100, query.offset ?? 0);
-    return { datasets: datasets.map(datasetShape), totalCount };
+    return { datasets: datasets.map((d) => datasetShape(d)), totalCount };
   }
 
   @Get(':dataset')
-  @ApiOperation({ operationId: 'getNamespaceDataset', summary: 'One dataset by namespace and name (Marquez getDataset)' })
+  @ApiOperation({
+    operationId: 'getNamespaceDataset',
+    summary: 'One dataset by namespace and name (Marquez getDataset)',
+    description: "facets.dataQualityAssertions holds the assertions of the latest run that reported some, as Marquez's UI reads them",
+  })
   @ApiOkResponse({ type: MarquezDatasetDto })
   @ApiNotFoundResponse(NOT_FOUND)
   async get(@Param('namespace') namespace: string, @Param('dataset') dataset: string): Promise<MarquezDatasetDto> {
-    return datasetShape(await this.datasets.byName(namespace, dataset));
+    const [view, assertions] = await Promise.all([this.datasets.byName(namespace, dataset), this.quality.latestAssertionsByName(namespace, dataset)]);
+    return datasetShape(view, assertions);
   }
 
   @Get(':dataset/versions')

@@ -4,6 +4,7 @@ import { EventsModule } from '../read/events/events.module';
 import { JobsModule } from '../read/jobs/jobs.module';
 import { LineageModule } from '../read/lineage/lineage.module';
 import { NamespacesModule } from '../read/namespaces/namespaces.module';
+import { QualityModule } from '../read/quality/quality.module';
 import { RunsModule } from '../read/runs/runs.module';
 import { SearchModule } from '../read/search/search.module';
 import { StatsModule } from '../read/stats/stats.module';
@@ -20,7 +21,7 @@ import { TagsController } from './tags.controller';
 
 /** Marquez's paths and response shapes over the read services, so Marquez's web UI and clients work. */
 @Module({
-  imports: [NamespacesModule, DatasetsModule, JobsModule, RunsModule, SearchModule, TagsModule, StatsModule, EventsModule, LineageModule],
+  imports: [NamespacesModule, DatasetsModule, JobsModule, RunsModule, SearchModule, TagsModule, StatsModule, EventsModule, LineageModule, QualityModule],
   controllers: [
     NamespacesController,
     NamespaceDatasetsController,

@@ -1,6 +1,7 @@
 import {
   DatasetNodeView, DatasetVersionView, DatasetView, FieldView, JobNodeView, JobVersionView, JobView, RunEventState, RunSummaryView, RunView,
 } from '../read/shared/views';
+import { LatestAssertionsDto } from '../read/quality/quality.dto';
 import { MarquezColumnLineageDto, MarquezDatasetDataDto, MarquezDatasetDto, MarquezDatasetVersionDto, MarquezFieldDto } from './dataset.dto';
 import { MarquezJobDto, MarquezJobVersionDto } from './job.dto';
 import { MarquezJobDataDto } from './lineage.dto';
@@ -172,12 +173,22 @@ export function datasetDataShape(dataset: DatasetNodeView): MarquezDatasetDataDt
   };
 }
 
-export function datasetShape(dataset: DatasetView): MarquezDatasetDto {
+/**
+ * Marquez's UI shows a dataset's Quality from `facets.dataQualityAssertions` (of its current
+ * version, where Marquez keeps a run's input facets): the projected latest assertions fill it.
+ */
+function withAssertions(facets: Record<string, unknown>, latest: LatestAssertionsDto | null): Record<string, unknown> {
+  if (!latest) return facets;
+  const assertions = latest.assertions.map((a) => ({ assertion: a.assertion, ...(a.column === null ? {} : { column: a.column }), success: a.success }));
+  return { ...facets, dataQualityAssertions: { assertions } };
+}
+
+export function datasetShape(dataset: DatasetView, latestAssertions: LatestAssertionsDto | null = null): MarquezDatasetDto {
   return {
     ...datasetDataShape(dataset),
     currentVersion: dataset.currentVersionId,
     columnLineage: columnLineageShape(dataset),
-    facets: dataset.facets,
+    facets: withAssertions(dataset.facets, latestAssertions),
     deleted: false,
   };
 }

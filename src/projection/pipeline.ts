@@ -8,10 +8,11 @@ import { jobsProcessor } from './processors/jobs.processor';
 import { lineageProcessor } from './processors/lineage.processor';
 import { nameWordsOf } from './processors/name-words.processor';
 import { Processor } from './processors/processor';
+import { qualityProcessor } from './processors/quality.processor';
 import { runsProcessor } from './processors/runs.processor';
 
 /** Every concern of the projection. A new table means a processor here and a table description. */
-export const PROCESSORS: Processor[] = [datasetsProcessor, datasetFacetsProcessor, datasetVersionsProcessor, jobsProcessor, runsProcessor, lineageProcessor];
+export const PROCESSORS: Processor[] = [datasetsProcessor, datasetFacetsProcessor, datasetVersionsProcessor, jobsProcessor, runsProcessor, lineageProcessor, qualityProcessor];
 
 /** Pure: what one event states, row by row; `named`: the dataset and job ids whose name words the batch already states. */
 export function eventMutations(event: LoggedEvent, named = new Set<string>()): Mutation[] {

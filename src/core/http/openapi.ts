@@ -58,6 +58,7 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .addTag('Datasets', 'Every dataset the events named, across namespaces, with symlinks and recent events')
     .addTag('Events', 'Events of the log, as received')
     .addTag('Lineage', 'The lineage graph around a dataset or job, and what a tag reaches')
+    .addTag('Data quality', "A dataset's metrics, statistics and assertions per run, from its data-quality facets")
     .addTag('Marquez: namespaces', 'Marquez-compatible: namespaces (Marquez paths and response shapes)')
     .addTag('Marquez: datasets', 'Marquez-compatible: datasets, their versions and fields')
     .addTag('Marquez: jobs', 'Marquez-compatible: jobs and their versions')

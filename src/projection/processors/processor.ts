@@ -23,6 +23,8 @@ export interface NamedDataset {
   namespace: string;
   name: string;
   facets: JsonObject;
+  /** Its `inputFacets` (an input) or `outputFacets` (an output): what this run saw of it; {} otherwise. */
+  ioFacets: JsonObject;
   /** Its `schema` facet, read once for every processor. */
   schema: Schema | null;
 }
@@ -39,7 +41,9 @@ export function namedDatasets(event: LoggedEvent): NamedDataset[] {
     // Ingest validated these identifiers (present, at most MAX_IDENTIFIER_BYTES).
     if (!isJsonObject(dataset) || !nonEmpty(dataset.namespace) || !nonEmpty(dataset.name)) return;
     const facets = facetsOf(dataset);
-    datasets!.push({ role, id: datasetId(dataset.namespace, dataset.name), namespace: dataset.namespace, name: dataset.name, facets, schema: readSchema(facets) });
+    const ioFacets = role === 'input' ? facetsOf(dataset, 'inputFacets') : role === 'output' ? facetsOf(dataset, 'outputFacets') : {};
+    const id = datasetId(dataset.namespace, dataset.name);
+    datasets!.push({ role, id, namespace: dataset.namespace, name: dataset.name, facets, ioFacets, schema: readSchema(facets) });
   };
   if (event.kind === 'dataset') {
     add(event.payload.dataset, 'dataset');

@@ -10,6 +10,7 @@ import {
 } from './datasets.tables';
 import { jobFacetsTable, jobsTable, jobVersionsTable } from './jobs.tables';
 import { columnLineageEdgesTable, columnLineageHeadsTable, lineageEdgesTable, tagsTable } from './lineage.tables';
+import { datasetAssertionsTable, datasetQualityTable } from './quality.tables';
 import { runDatasetsTable, runFacetsTable, runsTable } from './runs.tables';
 import { ProjectionTable } from './table';
 
@@ -25,6 +26,8 @@ export const TABLES = {
   event_datasets: eventDatasetsTable,
   dataset_symlinks: datasetSymlinksTable,
   run_datasets: runDatasetsTable,
+  dataset_quality: datasetQualityTable,
+  dataset_assertions: datasetAssertionsTable,
   tags: tagsTable,
   run_facets: runFacetsTable,
   runs: runsTable,

@@ -65,6 +65,16 @@ export const datasetVersionsQuery = (namespace: string, name: string) =>
       get<'listDatasetVersions'>(`/api/v1/namespaces/${segment(namespace)}/datasets/${segment(name)}/versions`, { limit: 20 }, signal),
   });
 
+/** Runs the dataset page's quality panel charts. */
+export const QUALITY_RUNS_SHOWN = 30;
+
+export const datasetQualityQuery = (namespace: string, name: string) =>
+  queryOptions({
+    queryKey: ['dataset-quality', namespace, name],
+    queryFn: ({ signal }) =>
+      get<'getDatasetQuality'>(`/api/v1/namespaces/${segment(namespace)}/datasets/${segment(name)}/quality`, { limit: QUALITY_RUNS_SHOWN }, signal),
+  });
+
 export type Direction = 'upstream' | 'downstream' | 'both';
 
 export interface LineageParams {

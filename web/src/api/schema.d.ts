@@ -211,7 +211,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One dataset by namespace and name (Marquez getDataset) */
+        /**
+         * One dataset by namespace and name (Marquez getDataset)
+         * @description facets.dataQualityAssertions holds the assertions of the latest run that reported some, as Marquez's UI reads them
+         */
         get: operations["getNamespaceDataset"];
         put?: never;
         post?: never;
@@ -543,6 +546,26 @@ export interface paths {
          * @description Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges.
          */
         get: operations["getColumnLineage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/namespaces/{namespace}/datasets/{dataset}/quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dataset's data quality per run, newest first, and the latest assertions (not in Marquez)
+         * @description From the dataQualityMetrics, dataQualityAssertions, inputStatistics and outputStatistics facets the runs sent on the dataset (in inputFacets or outputFacets). A run that read and wrote the dataset has an entry per direction.
+         */
+        get: operations["getDatasetQuality"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1501,6 +1524,86 @@ export interface components {
             graph: components["schemas"]["MarquezFieldNodeDto"][];
             /** @description Not in Marquez: true when maxNodes cut the graph */
             truncated?: boolean;
+        };
+        ColumnQualityDto: {
+            /** @example amount */
+            column: string;
+            nullCount: number | null;
+            distinctCount: number | null;
+            min: number | null;
+            max: number | null;
+        };
+        QualityMetricsDto: {
+            rowCount: number | null;
+            bytes: number | null;
+            fileCount: number | null;
+            /** @description Per-column metrics, by column name */
+            columns: components["schemas"]["ColumnQualityDto"][];
+        };
+        QualityCountsDto: {
+            rowCount: number | null;
+            bytes: number | null;
+            fileCount: number | null;
+        };
+        AssertionDto: {
+            /** @example not_null */
+            assertion: string;
+            /** @description null: the assertion is about the whole dataset */
+            column: string | null;
+            success: boolean;
+        };
+        RunQualityDto: {
+            /** Format: uuid */
+            runId: string;
+            /**
+             * @description Whether the run read (input) or wrote (output) the dataset
+             * @enum {string}
+             */
+            direction: "input" | "output";
+            /**
+             * Format: uuid
+             * @description The dataset version (schema) the run saw; null when it sent no typed schema
+             */
+            version: string | null;
+            /** @description The run's job namespace (null until the run is projected) */
+            jobNamespace: string | null;
+            jobName: string | null;
+            /**
+             * @description The run's state
+             * @example COMPLETE
+             */
+            runState: string | null;
+            /**
+             * Format: date-time
+             * @description Event time of the latest event of this run that reported on the dataset
+             */
+            observedAt: string;
+            /** @description Rows: the metrics' rowCount, else the statistics' */
+            rowCount: number | null;
+            /** @description The dataQualityMetrics facet */
+            metrics: components["schemas"]["QualityMetricsDto"] | null;
+            /** @description The inputStatistics (input) or outputStatistics (output) facet */
+            statistics: components["schemas"]["QualityCountsDto"] | null;
+            /** @description The dataQualityAssertions this run reported on the dataset, by assertion and column */
+            assertions: components["schemas"]["AssertionDto"][];
+        };
+        LatestAssertionsDto: {
+            /**
+             * Format: uuid
+             * @description The run that reported on the dataset last
+             */
+            runId: string;
+            /** Format: date-time */
+            eventTime: string;
+            assertions: components["schemas"]["AssertionDto"][];
+        };
+        DatasetQualityDto: {
+            namespace: string;
+            name: string;
+            /** @description One entry per run and direction that reported metrics, statistics or assertions, newest first (at most limit) */
+            runs: components["schemas"]["RunQualityDto"][];
+            /** @description null when no run reported assertions on the dataset */
+            latestAssertions: components["schemas"]["LatestAssertionsDto"] | null;
         };
         StoredEventDto: {
             id: string;
@@ -3109,6 +3212,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDatasetQuality: {
+        parameters: {
+            query?: {
+                /** @description How many runs (newest first) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                namespace: string;
+                dataset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetQualityDto"];
+                };
+            };
+            /** @description limit is invalid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such dataset in the namespace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };

@@ -22,6 +22,9 @@ export type StoredEvent = Schemas['StoredEventDto'];
 export type NamespaceList = Schemas['MarquezNamespaceListDto'];
 export type MarquezDataset = Schemas['MarquezDatasetDto'];
 export type DatasetVersionList = Schemas['MarquezDatasetVersionListDto'];
+export type DatasetQuality = Schemas['DatasetQualityDto'];
+export type RunQuality = Schemas['RunQualityDto'];
+export type QualityAssertion = Schemas['AssertionDto'];
 
 export type Job = Schemas['MarquezJobDto'];
 /** What a lineage graph node carries for a job or a dataset (Marquez's JobData and DatasetData). */

@@ -10,6 +10,7 @@ import { usePageHeading } from '../components/page-heading';
 import { errorMessage, isMissing, SectionNote } from '../components/Problem';
 import { Breakable, Spinner, StateBadge, Time } from '../components/text';
 import { datasetNodeId } from '../links';
+import { DatasetQualitySection } from './DatasetQualitySection';
 import { lastListSearch } from './list-memory';
 
 /** One dataset: identity, schema, versions, the jobs around it, its symlinks and the events that named it. */
@@ -88,6 +89,7 @@ function DatasetBody({ d }: { d: DatasetDetail }) {
       <SchemaSection namespace={d.namespace} name={d.name} />
       <JobsSection namespace={d.namespace} name={d.name} />
       <VersionsSection namespace={d.namespace} name={d.name} />
+      <DatasetQualitySection namespace={d.namespace} name={d.name} />
       <SymlinksSection symlinks={d.symlinks} />
       <EventsSection events={d.events} />
     </>

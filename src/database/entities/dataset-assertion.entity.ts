@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { IndexBySql } from './index-by-sql';
 
 /**
  * One assertion of the `dataQualityAssertions` facet a run reported on a dataset it read, kept
@@ -6,7 +7,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'dataset_assertions' })
 // (dataset_id, event_time DESC): a dataset's latest assertions.
-@Index('dataset_assertions_dataset_idx', ['datasetId', 'eventTime'])
+@IndexBySql('dataset_assertions_dataset_idx', 'USING btree (dataset_id, event_time DESC)')
 export class DatasetAssertionEntity {
   @PrimaryColumn({ name: 'run_id', type: 'uuid' })
   runId!: string;

@@ -1,4 +1,5 @@
-import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
+import { IndexBySql } from './index-by-sql';
 import { ColumnQuality } from '../../openlineage/quality-facets';
 
 /**
@@ -9,7 +10,7 @@ import { ColumnQuality } from '../../openlineage/quality-facets';
 @Entity({ name: 'dataset_quality' })
 @Check('dataset_quality_direction_check', `direction IN ('input', 'output')`)
 // (dataset_id, last_seen_at DESC): a dataset's quality over time, newest first.
-@Index('dataset_quality_dataset_idx', ['datasetId', 'lastSeenAt'])
+@IndexBySql('dataset_quality_dataset_idx', 'USING btree (dataset_id, last_seen_at DESC)')
 export class DatasetQualityEntity {
   @PrimaryColumn({ name: 'run_id', type: 'uuid' })
   runId!: string;

@@ -168,7 +168,7 @@ export class LineageWalker {
     return (items as Json[]).flatMap((item) => this.outputOrInput(item.expr, columns, scope, indirect('SORT'), sink));
   }
 
-  /** GROUP BY and ORDER BY may name an output column by position or alias, or use input columns. */
+  /** GROUP BY and ORDER BY may name an output column by position or name, or use input columns. */
   private outputOrInput(expression: Json, columns: Column[], scope: Scope | undefined, mode: Transformation, sink: Edge[]): Edge[] {
     const [kind, node] = variant(expression) ?? [];
     if (kind === 'Value' && variant(node.value)?.[0] === 'Number') {
@@ -177,15 +177,10 @@ export class LineageWalker {
       return composeAll(mode, column.edges);
     }
     if (kind === 'Identifier') {
+      // An output name wins: with a table whose columns are unknown we could not tell an input
+      // column of that name apart, and PostgreSQL users write `GROUP BY alias` often.
       const name = identName(node, this.naming.dialect);
       const outputs = columns.filter((column) => column.name === name);
-      if (scope) {
-        try {
-          return this.expression(expression, scope, mode, sink);
-        } catch (error) {
-          if (!(error instanceof Unsupported) || outputs.length !== 1) throw error;
-        }
-      }
       if (outputs.length === 1) return composeAll(mode, outputs[0].edges);
     }
     if (!scope) throw new Unsupported('ORDER BY an expression over a set operation');
@@ -333,6 +328,10 @@ export class LineageWalker {
         return this.lambda(value, scope, mode, sink);
       case 'CompoundFieldAccess':
         return this.fieldAccess(value, scope, mode, sink);
+      case 'BinaryOp':
+        // Trino has no JSON `->` operator; the generic dialect reads its lambdas `x -> ...` so.
+        if (value.op === 'Arrow' && this.naming.dialect === 'trino') return this.trinoLambda(value, scope, mode, sink);
+        return this.children(value, scope, nested(mode), sink);
       default:
         if (PLAIN_COMPOSITES.has(kind)) return this.children(value, scope, nested(mode), sink);
         if (containsIdentifier(value)) throw new Unsupported(`the expression ${kind}`);
@@ -420,6 +419,13 @@ export class LineageWalker {
     const params = Array.isArray(node.params) ? node.params : node.params?.Many ?? [node.params?.One ?? node.params];
     const names = new Set<string>(params.map((param: Json) => identName(param.name ?? param, this.naming.dialect)));
     return this.expression(node.body, { relations: [], parent: scope, lambdaParams: names }, nested(mode), sink);
+  }
+
+  private trinoLambda(node: Json, scope: Scope, mode: Transformation, sink: Edge[]): Edge[] {
+    const [kind, params] = variant(node.left) ?? [];
+    const idents: Json[] = kind === 'Identifier' ? [params] : kind === 'Tuple' ? params.map((param: Json) => param.Identifier) : [];
+    if (idents.length === 0 || idents.some((ident) => !ident)) throw new Unsupported('a lambda with unusual parameters');
+    return this.lambda({ params: idents, body: node.right }, scope, mode, sink);
   }
 
   private fieldAccess(node: Json, scope: Scope, mode: Transformation, sink: Edge[]): Edge[] {

@@ -1,15 +1,3 @@
-export { sqlLineage, DEFAULT_PRODUCER, COLUMN_LINEAGE_SCHEMA_URL } from './sql-lineage';
+export { sqlLineage, COLUMN_LINEAGE_SCHEMA_URL } from './sql-lineage';
 export { loadSqlParser } from './parser';
-export type {
-  ColumnLineageFacet,
-  DatasetId,
-  InputField,
-  LineageOutput,
-  SchemaProvider,
-  SqlDialect,
-  SqlLineage,
-  SqlLineageOptions,
-  Transformation,
-  TransformationSubtype,
-  TransformationType,
-} from './types';
+export type { SchemaProvider, SqlDialect, SqlLineage, SqlLineageOptions, LineageOutput as SqlLineageOutput } from './types';

@@ -6,9 +6,9 @@ import { Unsupported } from './scope';
 import { writtenLineage } from './statement-lineage';
 import { statementTarget, tablesRead } from './tables';
 import type { ColumnLineageFacet, DatasetId, LineageOutput, SqlLineage, SqlLineageOptions } from './types';
+import { DEFAULT_PRODUCER } from '../version';
 import { LineageWalker } from './walker';
 
-export const DEFAULT_PRODUCER = 'https://github.com/metadata-store/openlineage-client';
 export const COLUMN_LINEAGE_SCHEMA_URL =
   'https://openlineage.io/spec/facets/1-2-0/ColumnLineageDatasetFacet.json#/$defs/ColumnLineageDatasetFacet';
 

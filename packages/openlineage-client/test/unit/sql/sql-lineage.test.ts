@@ -1,4 +1,5 @@
-import { sqlLineage, type ColumnLineageFacet, type InputField, type SqlLineageOptions } from '../../../src/sql';
+import { sqlLineage, type SqlLineageOptions } from '../../../src/sql';
+import type { ColumnLineageFacet, InputField } from '../../../src/sql/types';
 import { CASES, type SqlCase } from './cases';
 
 const NAMESPACE = { trino: 'trino://trino:8080', postgres: 'postgres://db:5432' };

@@ -40,3 +40,4 @@ export { CompositeTransport, type CompositeTransportOptions } from './transports
 export { NoopTransport } from './transports/noop-transport';
 export { CLIENT_NAME, CLIENT_VERSION, DEFAULT_PRODUCER } from './version';
 export * from './sql';
+export * from './instrumentation';

@@ -2,7 +2,7 @@
 
 export type SqlDialect = 'trino' | 'postgres';
 
-export interface DatasetId {
+export type DatasetId = {
   namespace: string;
   name: string;
 }
@@ -19,26 +19,26 @@ export type TransformationSubtype =
   | 'WINDOW'
   | 'CONDITIONAL';
 
-export interface Transformation {
+export type Transformation = {
   type: TransformationType;
   subtype: TransformationSubtype;
   masking: boolean;
 }
 
-export interface InputField extends DatasetId {
+export type InputField = DatasetId & {
   field: string;
   transformations: Transformation[];
 }
 
 /** ColumnLineageDatasetFacet 1-2-0: direct sources per output field, indirect ones in `dataset`. */
-export interface ColumnLineageFacet {
+export type ColumnLineageFacet = {
   _producer: string;
   _schemaURL: string;
   fields: Record<string, { inputFields: InputField[] }>;
   dataset: InputField[];
 }
 
-export interface LineageOutput extends DatasetId {
+export type LineageOutput = DatasetId & {
   facets?: { columnLineage: ColumnLineageFacet };
 }
 

@@ -1,4 +1,4 @@
-import { PROJECTION_TABLES } from '../../src/projection/applier';
+import { PROJECTION_TABLES } from '../../src/projection/tables';
 import { createDatabase, query, waitForProjection } from '../support/database';
 import { eventFixtures } from '../support/fixtures';
 import { generatedEvents } from '../support/generated-events';

@@ -50,7 +50,7 @@ describe('derived run columns under two concurrent batches', () => {
    * first kilobyte of a statement is kept there).
    */
   const STATEMENT_START = {
-    runs: 'WITH u AS (SELECT * FROM (SELECT c0 AS id, c1 AS job_id, c2 AS state',
+    runs: 'INSERT INTO runs AS x',
     run_facets: 'INSERT INTO run_facets AS x',
   };
 

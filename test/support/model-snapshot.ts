@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { PROJECTION_TABLES } from '../../src/projection/applier';
+import { PROJECTION_TABLES } from '../../src/projection/tables';
 
 /**
  * Every projection table, whole, with event ids replaced by the event's content hash: event ids

@@ -1,14 +1,14 @@
 import { datasetId, parseNamespace } from '../../src/openlineage/dataset-identity';
 import { jobId } from '../../src/openlineage/job-identity';
 import { hasTypedSchema, readSchema } from '../../src/openlineage/facets';
-import { MutationOf, MutationType } from '../../src/projection/mutations';
 import { processEvents } from '../../src/projection/pipeline';
 import { datasetsProcessor } from '../../src/projection/processors/datasets.processor';
+import { RowOf, TableName } from '../../src/projection/tables';
 import { fixture } from '../support/fixtures';
 import { logged } from '../support/logged-event';
 
-const of = <T extends MutationType>(event: Record<string, any>, type: T): Array<MutationOf<T>> =>
-  processEvents([logged(event)])[type] as Array<MutationOf<T>>;
+/** The rows one event states for a table, before any coalescing. */
+const of = <T extends TableName>(event: Record<string, any>, table: T): Array<RowOf<T>> => processEvents([logged(event)])[table] as Array<RowOf<T>>;
 
 const RUN = '0195f8b0-0000-7000-8000-0000000000a1';
 const PARENT = '0195f8b0-0000-7000-8000-0000000000b2';
@@ -43,8 +43,8 @@ describe('parseNamespace', () => {
 describe('datasets processor', () => {
   it('takes Trino CTAS input and output with roles', () => {
     const out = datasetsProcessor(logged(fixture('trino/ctas-complete.json').json as any));
-    const names = new Map(out.flatMap((m) => (m.type === 'dataset' ? [[m.id, m.name]] : [])));
-    expect(out.flatMap((m) => (m.type === 'eventDataset' ? [[names.get(m.datasetId), m.role]] : []))).toEqual([
+    const names = new Map(out.flatMap((m) => (m.table === 'datasets' ? [[m.row.id, m.row.name]] : [])));
+    expect(out.flatMap((m) => (m.table === 'event_datasets' ? [[names.get(m.row.datasetId), m.row.role]] : []))).toEqual([
       ['tpch.sf1.orders', 'input'],
       ['lake.sales.order_totals', 'output'],
     ]);
@@ -61,11 +61,9 @@ describe('datasets processor', () => {
         },
       ],
     };
-    const datasets = of(event, 'dataset');
+    const datasets = of(event, 'datasets');
     expect(datasets.map((d) => [d.name, d.kind])).toEqual([['t', 'dataset'], ['db.t', 'symlink']]);
-    expect(of(event, 'symlink')).toEqual([
-      { type: 'symlink', datasetId: datasetId('ns', 't'), symlinkDatasetId: datasetId('glue', 'db.t'), symlinkType: 'TABLE', eventId: '1' },
-    ]);
+    expect(of(event, 'dataset_symlinks')).toEqual([{ datasetId: datasetId('ns', 't'), symlinkDatasetId: datasetId('glue', 'db.t'), symlinkType: 'TABLE', firstEventId: '1' }]);
   });
 });
 
@@ -105,7 +103,7 @@ describe('dataset facets and versions', () => {
         },
       ],
     };
-    expect(of(event, 'tag').map((t) => [t.field, t.key, t.value])).toEqual([['email', 'domain', 'sales'], ['address', 'pii', 'true'], ['address.zip', 'geo', null]]);
+    expect(of(event, 'tags').map((t) => [t.field, t.key, t.value])).toEqual([['email', 'domain', 'sales'], ['address', 'pii', 'true'], ['address.zip', 'geo', null]]);
   });
 
   it('records a tombstone for a deleted facet and leaves out a name-only schema, not a typed one', () => {
@@ -114,7 +112,7 @@ describe('dataset facets and versions', () => {
       inputs: [{ namespace: 'ns', name: 'in', facets: { schema: namesOnly, documentation: { _deleted: true } } }],
       outputs: [{ namespace: 'ns', name: 'out', facets: { schema: typed } }],
     };
-    expect(of(event, 'datasetFacet').map((f) => [f.name, f.facet])).toEqual([['documentation', null], ['schema', typed]]);
+    expect(of(event, 'dataset_facets').map((f) => [f.name, f.facet])).toEqual([['documentation', null], ['schema', typed]]);
   });
 
   it('gives every name-only schema of a dataset one version, a typed one its own, and links the run to the typed version only', () => {
@@ -123,20 +121,34 @@ describe('dataset facets and versions', () => {
       inputs: [{ namespace: 'ns', name: 'in', facets: { schema: namesOnly } }],
       outputs: [{ namespace: 'ns', name: 'out', facets: { schema: typed } }],
     };
-    const versions = of(event, 'datasetVersion');
-    expect(versions.map((v) => [v.typed, v.producedByRunId])).toEqual([[false, null], [true, RUN]]);
-    expect(of(event, 'runDataset').map((r) => [r.direction, r.versionId])).toEqual([['input', null], ['output', versions[1].id]]);
+    const versions = of(event, 'dataset_versions');
+    expect(versions.map((v) => [v.typed, v.createdByRunId])).toEqual([[false, null], [true, RUN]]);
+    expect(of(event, 'run_datasets').map((r) => [r.direction, r.versionId])).toEqual([['input', null], ['output', versions[1].id]]);
+    // The dataset's current version: the typed one for the output, the name-only one for the input.
+    expect(of(event, 'datasets').map((d) => [d.name, d.currentVersionId, d.currentVersionTyped])).toEqual([
+      ['in', versions[0].id, false],
+      ['out', versions[1].id, true],
+    ]);
   });
 });
 
 describe('jobs and runs processor', () => {
   it('names the parent run and its job before their own events', () => {
     const event = { ...base, run: { runId: RUN, facets: { parent: { run: { runId: PARENT.toUpperCase() }, job: { namespace: 'airflow', name: 'dag' } } } } };
-    expect(of(event, 'run').map((r) => [r.id, r.state, r.jobId])).toEqual([
-      [RUN, 'COMPLETE', jobId('ns', 'job')],
-      [PARENT, null, jobId('airflow', 'dag')],
+    expect(of(event, 'runs').map((r) => [r.id, r.state, r.jobId, r.parentRunId])).toEqual([
+      [RUN, 'COMPLETE', jobId('ns', 'job'), PARENT],
+      [PARENT, null, jobId('airflow', 'dag'), null],
     ]);
-    expect(of(event, 'job').map((j) => [j.name, j.runId])).toEqual([['job', RUN], ['dag', PARENT]]);
+    expect(of(event, 'jobs').map((j) => [j.name, j.latestRunId, j.parentJobId])).toEqual([
+      ['job', RUN, jobId('airflow', 'dag')],
+      ['dag', PARENT, null],
+    ]);
+  });
+
+  it('names no parent for a parent facet without its job, so no run is named that is never created', () => {
+    const event = { ...base, run: { runId: RUN, facets: { parent: { run: { runId: PARENT } } } } };
+    expect(of(event, 'runs').map((r) => [r.id, r.parentRunId, r.parentAt])).toEqual([[RUN, null, null]]);
+    expect(of(event, 'jobs').map((j) => [j.name, j.parentJobId])).toEqual([['job', null]]);
   });
 
   it('keeps job facets as current facets and as the run saw them; tags of jobs and runs', () => {
@@ -145,9 +157,9 @@ describe('jobs and runs processor', () => {
       run: { runId: RUN, facets: { tags: { tags: [{ key: 'env', value: 'prod' }] } } },
       job: { namespace: 'ns', name: 'job', facets: { sql: { query: 'SELECT 1' }, tags: { tags: [{ key: 'team', value: 'data', source: 'USER' }] } } },
     };
-    expect(of(event, 'jobFacet').map((f) => f.name)).toEqual(['sql', 'tags']);
-    expect(of(event, 'runFacet').map((f) => [f.facetType, f.name])).toEqual([['run', 'tags'], ['job', 'sql'], ['job', 'tags']]);
-    expect(of(event, 'tag').map((t) => [t.targetKind, t.key, t.value])).toEqual([['job', 'team', 'data'], ['run', 'env', 'prod']]);
+    expect(of(event, 'job_facets').map((f) => f.name)).toEqual(['sql', 'tags']);
+    expect(of(event, 'run_facets').map((f) => [f.facetType, f.name])).toEqual([['run', 'tags'], ['job', 'sql'], ['job', 'tags']]);
+    expect(of(event, 'tags').map((t) => [t.targetKind, t.key, t.value])).toEqual([['job', 'team', 'data'], ['run', 'env', 'prod']]);
   });
 });
 
@@ -177,13 +189,13 @@ describe('lineage processor', () => {
         },
       ],
     };
-    expect(of(event, 'lineageEdge').map((e) => e.direction)).toEqual(['input', 'output']);
-    expect(of(event, 'columnLineageHead').map((h) => h.field)).toEqual(['total', '']);
-    expect(of(event, 'columnLineageEdge').map((e) => [e.outputField, e.inputField, e.transformationType, e.transformationSubtype, e.description, e.masking])).toEqual([
+    expect(of(event, 'lineage_edges').map((e) => e.direction)).toEqual(['input', 'output']);
+    expect(of(event, 'column_lineage_heads').map((h) => h.field)).toEqual(['total', '']);
+    expect(of(event, 'column_lineage_edges').map((e) => [e.outputField, e.inputField, e.transformationType, e.transformationSubtype, e.description, e.masking])).toEqual([
       ['total', 'amount', 'DIRECT', 'AGGREGATION', 'sum', false],
       ['', 'region', 'INDIRECT', 'GROUP_BY', null, null],
     ]);
     // The column lineage's input gets its dataset row once per event, however many fields name it.
-    expect(of(event, 'dataset').map((d) => d.name)).toEqual(['in', 'out', 'in']);
+    expect(of(event, 'datasets').map((d) => d.name)).toEqual(['in', 'out', 'in']);
   });
 });

@@ -44,9 +44,21 @@ export class DatasetEntity {
   @Column({ type: 'text', nullable: true })
   description!: string | null;
 
+  @Column({ name: 'description_at', type: 'timestamptz', nullable: true })
+  descriptionAt!: Date | null;
+
+  @Column({ name: 'description_event_id', type: 'bigint', nullable: true })
+  descriptionEventId!: string | null;
+
   /** From the current `dataSource` facet. */
   @Column({ name: 'source_name', type: 'text', nullable: true })
   sourceName!: string | null;
+
+  @Column({ name: 'source_name_at', type: 'timestamptz', nullable: true })
+  sourceNameAt!: Date | null;
+
+  @Column({ name: 'source_name_event_id', type: 'bigint', nullable: true })
+  sourceNameEventId!: string | null;
 
   @Column({ name: 'current_version_id', type: 'uuid', nullable: true })
   currentVersionId!: string | null;

@@ -30,11 +30,29 @@ export class JobEntity {
   @Column({ type: 'text', nullable: true })
   integration!: string | null;
 
+  @Column({ name: 'job_type_at', type: 'timestamptz', nullable: true })
+  jobTypeAt!: Date | null;
+
+  @Column({ name: 'job_type_event_id', type: 'bigint', nullable: true })
+  jobTypeEventId!: string | null;
+
   @Column({ type: 'text', nullable: true })
   description!: string | null;
 
+  @Column({ name: 'description_at', type: 'timestamptz', nullable: true })
+  descriptionAt!: Date | null;
+
+  @Column({ name: 'description_event_id', type: 'bigint', nullable: true })
+  descriptionEventId!: string | null;
+
   @Column({ type: 'text', nullable: true })
   sql!: string | null;
+
+  @Column({ name: 'sql_at', type: 'timestamptz', nullable: true })
+  sqlAt!: Date | null;
+
+  @Column({ name: 'sql_event_id', type: 'bigint', nullable: true })
+  sqlEventId!: string | null;
 
   @Column({ name: 'source_code_type', type: 'text', nullable: true })
   sourceCodeType!: string | null;
@@ -42,8 +60,20 @@ export class JobEntity {
   @Column({ name: 'source_code_url', type: 'text', nullable: true })
   sourceCodeUrl!: string | null;
 
+  @Column({ name: 'source_code_at', type: 'timestamptz', nullable: true })
+  sourceCodeAt!: Date | null;
+
+  @Column({ name: 'source_code_event_id', type: 'bigint', nullable: true })
+  sourceCodeEventId!: string | null;
+
   @Column({ name: 'parent_job_id', type: 'uuid', nullable: true })
   parentJobId!: string | null;
+
+  @Column({ name: 'parent_at', type: 'timestamptz', nullable: true })
+  parentAt!: Date | null;
+
+  @Column({ name: 'parent_event_id', type: 'bigint', nullable: true })
+  parentEventId!: string | null;
 
   @Column({ name: 'latest_run_id', type: 'uuid', nullable: true })
   latestRunId!: string | null;

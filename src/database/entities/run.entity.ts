@@ -37,11 +37,29 @@ export class RunEntity {
   @Column({ name: 'nominal_end_time', type: 'timestamptz', nullable: true })
   nominalEndTime!: Date | null;
 
+  @Column({ name: 'nominal_time_at', type: 'timestamptz', nullable: true })
+  nominalTimeAt!: Date | null;
+
+  @Column({ name: 'nominal_time_event_id', type: 'bigint', nullable: true })
+  nominalTimeEventId!: string | null;
+
   @Column({ name: 'error_message', type: 'text', nullable: true })
   errorMessage!: string | null;
 
+  @Column({ name: 'error_message_at', type: 'timestamptz', nullable: true })
+  errorMessageAt!: Date | null;
+
+  @Column({ name: 'error_message_event_id', type: 'bigint', nullable: true })
+  errorMessageEventId!: string | null;
+
   @Column({ name: 'parent_run_id', type: 'uuid', nullable: true })
   parentRunId!: string | null;
+
+  @Column({ name: 'parent_at', type: 'timestamptz', nullable: true })
+  parentAt!: Date | null;
+
+  @Column({ name: 'parent_event_id', type: 'bigint', nullable: true })
+  parentEventId!: string | null;
 
   /** The version of the winning terminal event; NULL while unfinished. */
   @Column({ name: 'job_version_id', type: 'uuid', nullable: true })

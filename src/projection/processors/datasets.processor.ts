@@ -1,43 +1,72 @@
-import { datasetId, datasetKeyBytes, MAX_DATASET_KEY_BYTES, parseNamespace } from '../../openlineage/dataset-identity';
+import { datasetId, datasetKeyBytes, MAX_DATASET_KEY_BYTES } from '../../openlineage/dataset-identity';
+import { isDeletedFacet, nonEmpty, readDataSource, storable } from '../../openlineage/facets';
 import { isJsonObject } from '../../openlineage/json';
-import { nonEmpty, storable } from '../../openlineage/facets';
+import { readDescription } from '../../openlineage/meta-facets';
+import { datasetVersionId } from '../../openlineage/job-identity';
 import { LoggedEvent } from '../../log/logged-event';
-import { DatasetMutation, Mutation } from '../mutations';
-import { namedDatasets } from './processor';
+import { Mutation, mutation } from '../mutations';
+import { namedDatasets, NamedDataset, Stamp, stampOf, stampWhen } from './processor';
+import { datasetMention } from './rows';
+
+/** What a dataset's own facets say of it: description, source name, current version. */
+function datasetMeta(dataset: NamedDataset, stamp: Stamp) {
+  const documentation = readDescription(dataset.facets);
+  // The same reader as the `sources` table's: a deleted facet removes the name, a malformed one says nothing.
+  const source = readDataSource(dataset.facets);
+  const describedAt = stampWhen(documentation !== undefined, stamp);
+  const sourcedAt = stampWhen(source !== null || isDeletedFacet(dataset.facets.dataSource), stamp);
+  const { schema } = dataset;
+  const versionedAt = stampWhen(schema !== null, stamp);
+  return {
+    description: documentation?.description ?? null,
+    descriptionAt: describedAt.at,
+    descriptionEventId: describedAt.eventId,
+    sourceName: source?.name ?? null,
+    sourceNameAt: sourcedAt.at,
+    sourceNameEventId: sourcedAt.eventId,
+    currentVersionId: schema ? datasetVersionId(dataset.id, schema.typed ? schema.hash : NAME_ONLY_SCHEMA) : null,
+    currentVersionTyped: schema ? schema.typed : null,
+    currentVersionAt: versionedAt.at,
+    currentVersionEventId: versionedAt.eventId,
+  };
+}
+
+/**
+ * All name-only schemas of a dataset share one version (their fields are the union of the names
+ * seen): the columns Trino's queries touched are not a schema change.
+ */
+export const NAME_ONLY_SCHEMA = 'name-only';
 
 /** Namespaces, datasets (and the symlinks their `symlinks` facet declares) and which event named which. */
 export function datasetsProcessor(event: LoggedEvent): Mutation[] {
   const out: Mutation[] = [];
-  const stamp = { at: event.eventTime, eventId: event.eventId };
+  const stamp = stampOf(event);
   const namespaces = new Set<string>(event.jobNamespace ? [event.jobNamespace] : []);
-
-  const addDataset = (namespace: string, name: string, kind: DatasetMutation['kind'], role: 'input' | 'output' | 'dataset' | 'symlink') => {
-    const id = datasetId(namespace, name);
-    namespaces.add(namespace);
-    out.push({ type: 'dataset', id, namespace, name, ...parseNamespace(namespace), kind, ...stamp });
-    out.push({ type: 'eventDataset', eventId: event.eventId, datasetId: id, role });
-    return id;
-  };
-
   for (const dataset of namedDatasets(event)) {
-    const id = addDataset(dataset.namespace, dataset.name, 'dataset', dataset.role);
+    namespaces.add(dataset.namespace);
+    out.push(mutation('datasets', { ...datasetMention(dataset.namespace, dataset.name, 'dataset', stamp), ...datasetMeta(dataset, stamp) }));
+    out.push(mutation('event_datasets', { eventId: event.eventId, datasetId: dataset.id, role: dataset.role }));
     const symlinks = isJsonObject(dataset.facets.symlinks) ? dataset.facets.symlinks.identifiers : undefined;
     if (!Array.isArray(symlinks)) continue;
     for (const identifier of symlinks) {
       // Facet contents were not validated by ingest: skip an identifier the index cannot hold.
       if (!isJsonObject(identifier) || !storable(identifier.namespace) || !storable(identifier.name)) continue;
       if (datasetKeyBytes(identifier.namespace, identifier.name) > MAX_DATASET_KEY_BYTES) continue;
-      const symlinkId = addDataset(identifier.namespace, identifier.name, 'symlink', 'symlink');
-      if (symlinkId === id) continue;
-      out.push({
-        type: 'symlink',
-        datasetId: id,
-        symlinkDatasetId: symlinkId,
-        symlinkType: nonEmpty(identifier.type) ? identifier.type : null,
-        eventId: event.eventId,
-      });
+      const symlinkId = datasetId(identifier.namespace, identifier.name);
+      namespaces.add(identifier.namespace);
+      out.push(mutation('datasets', datasetMention(identifier.namespace, identifier.name, 'symlink', stamp)));
+      out.push(mutation('event_datasets', { eventId: event.eventId, datasetId: symlinkId, role: 'symlink' }));
+      if (symlinkId === dataset.id) continue;
+      out.push(
+        mutation('dataset_symlinks', {
+          datasetId: dataset.id,
+          symlinkDatasetId: symlinkId,
+          symlinkType: nonEmpty(identifier.type) ? identifier.type : null,
+          firstEventId: event.eventId,
+        }),
+      );
     }
   }
-  for (const name of namespaces) out.push({ type: 'namespace', name, ...stamp });
+  for (const name of namespaces) out.push(mutation('namespaces', { name, firstSeenAt: stamp.at, lastSeenAt: stamp.at }));
   return out;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectReadDataSource } from '../../database/read-data-source';
+import { anchorWord, lastWordAfterSeparator } from '../../openlineage/name-words';
 import { queryByIndex } from '../shared/index-path';
 
 export type SearchKind = 'DATASET' | 'JOB';
@@ -45,7 +46,7 @@ const ORDER = (name: string, namespace: string) => `ORDER BY ${name} COLLATE "C"
  * (byte order). SearchService combines them (docs/adr/0011-search-by-word.md).
  *
  * byWord reads `name_words`: the first MATCH_CAP names with the text's longest word (split at
- * anything but letters and digits, by the same SQL function as the names), in name order, kept
+ * anything but letters and digits, by the function that split the names), in name order, kept
  * when they contain the text: one ordered index range whatever the word's frequency. bySubstring
  * reads the trigram index (*_name_trgm_idx): a bitmap of every match, in no order. byPrefix reads
  * an ordered range of *_lower_name_idx that stops at `limit`.
@@ -68,22 +69,23 @@ export class SearchRepository {
   }
 
   /** Names in which the text's longest word stands whole, containing the text (`wholeWord`). */
-  byWord(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
+  async byWord(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[]> {
     const table = TABLES[kind];
-    // lower() of the pattern, as ILIKE does, so both sides are lower-cased by PostgreSQL.
-    const params: unknown[] = [filter.text, `%${escapeLike(filter.text)}%`, wordKind(kind), MATCH_CAP];
+    // The longest word of the text, split by the function that split the names (nameWords).
+    const anchor = anchorWord(filter.text);
+    if (anchor === null) return [];
+    // Lower-cased as the stored lower_name was, by the projection.
+    const params: unknown[] = [anchor, `%${escapeLike(filter.text.toLowerCase())}%`, wordKind(kind), MATCH_CAP];
     // The namespace is filtered after the cap, so a small namespace cannot make the walk unbounded.
     const namespace = this.namespaceCondition(params, filter, 'namespace');
     params.push(filter.limit);
-    // The longest word of the text, split by the same function as the names (name_words()).
-    const anchor = `(SELECT a FROM name_words($1) AS a ORDER BY length(a) DESC, a LIMIT 1)`;
     return this.dataSource.query(
       `SELECT ${COLUMNS(kind, 't', true)}
          FROM (SELECT id, lower_name, namespace
                  FROM (SELECT w.id, w.lower_name, w.namespace FROM name_words w
-                        WHERE w.kind = $3 AND w.word = ${anchor}
+                        WHERE w.kind = $3 AND w.word = $1
                         ${ORDER('w.lower_name', 'w.namespace')} LIMIT $4) candidates
-                WHERE lower_name LIKE lower($2) ${namespace}
+                WHERE lower_name LIKE $2 ${namespace}
                 ${ORDER('lower_name', 'namespace')} LIMIT $${params.length}) page
          JOIN ${table} t ON t.id = page.id
         ${ORDER('page.lower_name', 'page.namespace')}`,
@@ -99,14 +101,13 @@ export class SearchRepository {
    */
   async byLastWordPrefix(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[] | null> {
     const table = TABLES[kind];
-    const params: unknown[] = [filter.text, `%${escapeLike(filter.text)}%`, wordKind(kind), MATCH_CAP + 1];
+    const params: unknown[] = [lastWordAfterSeparator(filter.text), `%${escapeLike(filter.text.toLowerCase())}%`, wordKind(kind), MATCH_CAP + 1];
     const namespace = this.namespaceCondition(params, filter, 'namespace');
     params.push(filter.limit);
     const rows: Array<SearchHit & { applicable: boolean; candidates: number }> = await this.dataSource.query(
-      // Words are stored cut to 64 characters (name_words()), so the prefix is cut the same way. The
-      // bounds are scalar subqueries, not a join to last_word: only a value can bound the index range
-      // (joined, the planner scanned the whole table).
-      `WITH last_word AS (SELECT left((regexp_match(lower($1), '[^[:alnum:]]([[:alnum:]]+)[^[:alnum:]]*$'))[1], 64) AS prefix),
+      // The bounds are scalar subqueries, not a join to last_word: only a value can bound the index
+      // range (joined, the planner scanned the whole table).
+      `WITH last_word AS (SELECT $1::text AS prefix),
             candidates AS MATERIALIZED (
               SELECT w.id, w.lower_name, w.namespace FROM name_words w
                WHERE w.kind = $3 AND w.word >= (SELECT prefix FROM last_word) AND w.word < (SELECT prefix || chr(1114111) FROM last_word)
@@ -115,7 +116,7 @@ export class SearchRepository {
          FROM (SELECT 1) one
          LEFT JOIN (SELECT ${COLUMNS(kind, 't', false)}, page.lower_name, page.namespace AS page_namespace
                       FROM (SELECT DISTINCT id, lower_name, namespace FROM candidates
-                             WHERE lower_name LIKE lower($2) ${namespace}
+                             WHERE lower_name LIKE $2 ${namespace}
                              ORDER BY lower_name, namespace LIMIT $${params.length}) page
                       JOIN ${table} t ON t.id = page.id) hits ON true
         ${ORDER('hits.lower_name', 'hits.page_namespace')}`,

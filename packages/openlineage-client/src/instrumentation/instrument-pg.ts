@@ -53,6 +53,11 @@ export interface PgInstrumentation {
 
 const PATCHED = Symbol('openlineage.pg.patched');
 
+interface PreparedStatement {
+  lineage: SqlLineage;
+  jobName: string;
+}
+
 /**
  * Emits START and COMPLETE/FAIL run events for each statement a pg Pool runs that reads or
  * writes tables (through `pool.query` or a client from `pool.connect()`, promise or callback
@@ -61,7 +66,7 @@ const PATCHED = Symbol('openlineage.pg.patched');
  */
 export function instrumentPg(pool: PgPoolLike, options: InstrumentPgOptions): PgInstrumentation {
   const events = new StatementEvents(options.producer);
-  const lineageCache = new Map<string, Promise<SqlLineage>>();
+  const cache = new Map<string, Promise<PreparedStatement | undefined>>();
   const cacheSize = options.lineageCacheSize ?? 1000;
   const pending = new Set<Promise<void>>();
   const patched = new Set<PgClientLike>();
@@ -71,43 +76,40 @@ export function instrumentPg(pool: PgPoolLike, options: InstrumentPgOptions): Pg
     else console.warn(`[openlineage-client] pg instrumentation: ${failure.message}`);
   };
 
-  function lineageOf(sql: string, client: PgClientLike): Promise<SqlLineage> {
+  /** A statement text's lineage and job name, worked out once per text (and connection). */
+  function prepared(sql: string, client: PgClientLike): Promise<PreparedStatement | undefined> {
     const namespace = options.datasetNamespace ?? `postgres://${client.host ?? 'localhost'}:${client.port ?? 5432}`;
     const database = options.database ?? client.database;
     const key = `${namespace}\u0000${database}\u0000${sql}`;
-    let lineage = lineageCache.get(key);
-    if (lineage) {
-      lineageCache.delete(key);
+    let entry = cache.get(key);
+    if (entry) {
+      cache.delete(key);
     } else {
-      lineage = sqlLineage(sql, {
+      entry = sqlLineage(sql, {
         dialect: 'postgres',
         namespace,
         defaultCatalog: database,
         defaultSchema: options.defaultSchema,
         schemaProvider: options.schemaProvider,
         producer: options.producer,
-      });
-      if (lineageCache.size >= cacheSize) lineageCache.delete(lineageCache.keys().next().value!);
+      }).then((lineage) =>
+        lineage.inputs.length === 0 && lineage.outputs.length === 0
+          ? undefined
+          : { lineage, jobName: jobName(sql, lineage, options.jobNamePrefix) },
+      );
+      if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
     }
-    lineageCache.set(key, lineage);
-    return lineage;
+    cache.set(key, entry);
+    return entry;
   }
 
   /** Called on the query path: only notes the time and context; the rest happens later. */
   function begin(sql: string, client: PgClientLike): (error?: unknown) => void {
     const startedAt = new Date();
     const parent = currentRunContext();
-    const runId = newRunId();
-    const started = lineageOf(sql, client).then(async (lineage): Promise<StatementRun | undefined> => {
-      if (lineage.inputs.length === 0 && lineage.outputs.length === 0) return undefined;
-      const run: StatementRun = {
-        runId,
-        jobNamespace: options.namespace,
-        jobName: jobName(sql, lineage, options.jobNamePrefix),
-        sql,
-        lineage,
-        parent,
-      };
+    const started = prepared(sql, client).then(async (statement): Promise<StatementRun | undefined> => {
+      if (!statement) return undefined;
+      const run: StatementRun = { runId: newRunId(), jobNamespace: options.namespace, jobName: statement.jobName, sql, lineage: statement.lineage, parent };
       await options.client.emit(events.start(run, startedAt)).catch(reportError);
       return run;
     });

@@ -167,6 +167,9 @@ async function main() {
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
+    // pg-pool's end() resolves before its clients' sockets have closed; PostgreSQL stopping then
+    // ends those connections, which a pool reports as an 'error' event.
+    for (const pool of [plain, ...instrumentedPools]) pool?.on('error', () => undefined);
     await plain?.end();
     for (const pool of instrumentedPools) await pool.end();
     for (const client of clients) await client.close(10_000);

@@ -1,3 +1,4 @@
+import { EventBuilder, validateEvent } from '../../../src';
 import { sqlLineage, type SqlLineageOptions } from '../../../src/sql';
 import type { ColumnLineageFacet, InputField } from '../../../src/sql/types';
 import { CASES, type SqlCase } from './cases';
@@ -52,6 +53,23 @@ describe('sqlLineage: exact lineage of each SQL case', () => {
 });
 
 describe('sqlLineage: the facet and the result around it', () => {
+  test('every case with column lineage makes a run event that validates against the spec schemas', async () => {
+    const builder = new EventBuilder({ producer: 'https://example.com/test' });
+    const withLineage = CASES.filter((testCase) => testCase.fields);
+    expect(withLineage).toHaveLength(32);
+    for (const testCase of withLineage) {
+      const lineage = await sqlLineage(testCase.sql, optionsFor(testCase));
+      const event = builder.runEvent({
+        eventType: 'COMPLETE',
+        run: { runId: '0190c5d2-2222-7000-8000-000000000001' },
+        job: { namespace: 'test', name: testCase.name },
+        inputs: lineage.inputs,
+        outputs: lineage.outputs.map(({ namespace, name, facets }) => ({ namespace, name, facets })),
+      });
+      expect([testCase.name, validateEvent(event)]).toEqual([testCase.name, { valid: true, problems: [] }]);
+    }
+  });
+
   test('the facet names its producer and the 1-2-0 schema, and every input field its namespace', async () => {
     const lineage = await sqlLineage('CREATE TABLE s.t AS SELECT id FROM s.o WHERE x > 1', {
       dialect: 'trino',

@@ -11,7 +11,7 @@ export interface LineageEmitter {
 }
 
 /* The parts of node-postgres used here, so that this package needs no pg types. */
-type QueryFunction = (...args: any[]) => any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type QueryFunction = (...args: any[]) => any;
 interface PgClientLike {
   query: QueryFunction;
   host?: string;
@@ -113,9 +113,14 @@ export function instrumentPg(pool: PgPoolLike, options: InstrumentPgOptions): Pg
       await options.client.emit(events.start(run, startedAt)).catch(reportError);
       return run;
     });
+    // Nothing may reject unobserved before the statement ends (that would end the process).
+    const startedSafely = started.catch((error: unknown) => {
+      reportError(error);
+      return undefined;
+    });
     return (error?: unknown) => {
       const endedAt = new Date();
-      const done = started
+      const done = startedSafely
         .then(async (run) => {
           if (!run) return;
           const event = error === undefined ? events.complete(run, endedAt) : events.fail(run, endedAt, error);
@@ -128,7 +133,7 @@ export function instrumentPg(pool: PgPoolLike, options: InstrumentPgOptions): Pg
   }
 
   function instrumentedQuery(client: PgClientLike, original: QueryFunction): QueryFunction {
-    return function query(this: unknown, ...args: any[]) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    return function query(this: unknown, ...args: any[]) {
       const config = args[0];
       const sql: unknown = typeof config === 'string' ? config : config?.text;
       // Submittables (cursors, streams) report their end their own way: passed through untouched.

@@ -2,9 +2,7 @@ import { direct, indirect, type Edge } from './edges';
 import { identName } from './names';
 import { Unsupported, type Column, type Scope } from './scope';
 import type { DatasetId } from './types';
-import { variant, type LineageWalker } from './walker';
-
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { variant, type Json, type LineageWalker } from './walker';
 
 /** The column lineage of what one statement writes: edges per output column, and dataset-wide ones. */
 export interface WrittenLineage {

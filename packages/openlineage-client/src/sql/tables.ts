@@ -1,8 +1,6 @@
 import { isSystemTable, objectNameParts, qualifiedTableName, type NamingContext } from './names';
 import type { DatasetId } from './types';
-import { variant } from './walker';
-
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { variant, type Json } from './walker';
 
 /** What a statement writes and how it is called, read from its top-level shape alone. */
 export interface StatementTarget {

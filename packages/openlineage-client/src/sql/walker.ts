@@ -4,8 +4,8 @@ import { identName, isSystemTable, objectNameParts, qualifiedTableName, type Ide
 import { findRelation, resolveColumn, Unsupported, type Column, type QueryLineage, type Relation, type Scope } from './scope';
 import type { DatasetId, Transformation } from './types';
 
-/* The parser's JSON (datafusion-sqlparser-rs, serde): enums are `{ Variant: payload }` objects. */
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** The parser's JSON (datafusion-sqlparser-rs, serde): enums are `{ Variant: payload }` objects. */
+export type Json = any;
 
 export interface WalkContext {
   naming: NamingContext;

@@ -1,7 +1,7 @@
 /** Tests run against a real PostgreSQL (started once in globalSetup) and the built service. */
 module.exports = {
   rootDir: '.',
-  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/packages/*/test/unit/**/*.test.ts', '<rootDir>/packages/*/test/integration/**/*.test.ts'],
   transform: {
     '^.+\\.ts$': 'ts-jest',
     // content-disposition (under @fastify/static, which Swagger's UI loads) ships ESM only; the

@@ -1,0 +1,2 @@
+/** Public entry point of the OpenLineage client. */
+export const CLIENT_PACKAGE_NAME = '@metadata-store/openlineage-client';

@@ -1,0 +1,221 @@
+import type { OpenLineageEvent } from '../generated/spec-types';
+import { loadConfig, type ConfigSources } from '../config/load-config';
+import { createTransport, type TransportConfig } from '../transports/create-transport';
+import { NoopTransport } from '../transports/noop-transport';
+import type { Transport } from '../transports/transport';
+import { validateEvent } from '../validation/event-validator';
+import { ClientClosedError, InvalidEventError, QueueFullError, StartNotDeliveredError } from './errors';
+import { EventQueue } from './event-queue';
+
+export interface OpenLineageClientOptions {
+  /** A transport, or its configuration as openlineage.yml's `transport:` would give it. */
+  transport: Transport | TransportConfig;
+  /** Events waiting to be sent at most (default 10,000). */
+  maxQueueSize?: number;
+  /** When the queue is full: 'reject' (default) makes emit() reject with QueueFullError; 'drop' drops the event and counts it. */
+  onQueueFull?: 'reject' | 'drop';
+  /** Deliveries in parallel (default 4). Events of one run are always delivered one after another, in order. */
+  maxConcurrentRequests?: number;
+  /** Validate each event against the spec in emit(), rejecting an invalid one with InvalidEventError (default false). */
+  validate?: boolean;
+  /** Told about every event that was not delivered (default: a console.warn line). */
+  onError?: (error: Error, event: OpenLineageEvent) => void;
+  /** Emit nothing (what OPENLINEAGE_DISABLED=true sets). */
+  disabled?: boolean;
+}
+
+export interface ClientStats {
+  /** Waiting in the queue. */
+  queued: number;
+  /** Being delivered now. */
+  inFlight: number;
+  /** Delivered. */
+  sent: number;
+  /** Given up on: the transport failed (after its retries), or the run's START was not delivered. */
+  failed: number;
+  /** Never attempted: the queue was full (onQueueFull 'drop'), or close() timed out before them. */
+  dropped: number;
+}
+
+const TERMINAL = new Set(['COMPLETE', 'FAIL', 'ABORT']);
+/** Runs whose START failed, remembered so their terminal event is held back; bounded. */
+const MAX_FAILED_STARTS = 10_000;
+
+/**
+ * Emits OpenLineage events in the background: emit() queues and returns at once; deliveries run
+ * behind it, several at a time but each run's events in order, so a COMPLETE/FAIL/ABORT is never
+ * sent before its run's START was delivered (and not at all if that START failed).
+ */
+export class OpenLineageClient {
+  readonly transport: Transport;
+  private readonly maxQueueSize: number;
+  private readonly onQueueFull: 'reject' | 'drop';
+  private readonly maxConcurrent: number;
+  private readonly validate: boolean;
+  private readonly onError: (error: Error, event: OpenLineageEvent) => void;
+  private readonly disabled: boolean;
+  private readonly queue = new EventQueue<OpenLineageEvent>();
+  private readonly runTails = new Map<string, Promise<void>>();
+  private readonly failedStarts = new Set<string>();
+  private readonly idleWaiters = new Set<() => void>();
+  private readonly abort = new AbortController();
+  private inFlight = 0;
+  private sent = 0;
+  private failed = 0;
+  private dropped = 0;
+  private closed = false;
+
+  constructor(options: OpenLineageClientOptions) {
+    this.transport = isTransport(options.transport) ? options.transport : createTransport(options.transport);
+    this.maxQueueSize = positiveInteger('maxQueueSize', options.maxQueueSize ?? 10_000);
+    this.maxConcurrent = positiveInteger('maxConcurrentRequests', options.maxConcurrentRequests ?? 4);
+    this.onQueueFull = options.onQueueFull ?? 'reject';
+    this.validate = options.validate ?? false;
+    this.onError = options.onError ?? ((error) => console.warn(`[openlineage-client] event not delivered: ${error.message}`));
+    this.disabled = options.disabled ?? false;
+  }
+
+  /**
+   * A client configured as the official clients are (OPENLINEAGE_CONFIG, ./openlineage.yml,
+   * ~/.openlineage/openlineage.yml, OPENLINEAGE__* overrides, OPENLINEAGE_URL), disabled by
+   * OPENLINEAGE_DISABLED=true. `options` set what configuration does not (queue size, ...).
+   */
+  static fromEnvironment(options: Omit<OpenLineageClientOptions, 'transport'> & ConfigSources = {}): OpenLineageClient {
+    const { env, cwd, home, ...clientOptions } = options;
+    const resolved = loadConfig({ env, cwd, home });
+    if (resolved.disabled) return new OpenLineageClient({ ...clientOptions, transport: new NoopTransport(), disabled: true });
+    return new OpenLineageClient({ ...clientOptions, transport: resolved.config.transport! });
+  }
+
+  get isDisabled(): boolean {
+    return this.disabled;
+  }
+
+  /** Queues the event and returns; it is delivered in the background (see flush() and close()). */
+  async emit(event: OpenLineageEvent): Promise<void> {
+    if (this.disabled) return;
+    if (this.closed) throw new ClientClosedError();
+    if (this.validate) {
+      const result = validateEvent(event);
+      if (!result.valid) throw new InvalidEventError(result.problems);
+    }
+    if (this.queue.length >= this.maxQueueSize) {
+      if (this.onQueueFull === 'reject') throw new QueueFullError(this.maxQueueSize);
+      this.dropped++;
+      return;
+    }
+    this.queue.push(event);
+    this.pump();
+  }
+
+  stats(): ClientStats {
+    return { queued: this.queue.length, inFlight: this.inFlight, sent: this.sent, failed: this.failed, dropped: this.dropped };
+  }
+
+  /** Resolves true once everything queued so far was delivered or given up on; false if timeoutMs passed first. */
+  flush(timeoutMs = Infinity): Promise<boolean> {
+    if (this.isIdle()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const done = (): void => {
+        if (timer) clearTimeout(timer);
+        this.idleWaiters.delete(done);
+        resolve(true);
+      };
+      this.idleWaiters.add(done);
+      if (Number.isFinite(timeoutMs)) {
+        timer = setTimeout(() => {
+          this.idleWaiters.delete(done);
+          resolve(false);
+        }, timeoutMs);
+      }
+    });
+  }
+
+  /**
+   * Stops accepting events, delivers what is queued for up to timeoutMs, then abandons the rest
+   * (counted as dropped; deliveries in progress stop retrying) and closes the transport. Resolves
+   * true when everything was delivered or given up on in time.
+   */
+  async close(timeoutMs = 10_000): Promise<boolean> {
+    this.closed = true;
+    const drained = await this.flush(timeoutMs);
+    if (!drained) {
+      this.dropped += this.queue.drain().length;
+      this.abort.abort(new Error('OpenLineage client closed'));
+      await this.flush();
+    }
+    await this.transport.close?.();
+    return drained;
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.maxConcurrent && this.queue.length > 0 && !this.abort.signal.aborted) {
+      const event = this.queue.shift()!;
+      this.inFlight++;
+      void this.deliverInRunOrder(event).finally(() => {
+        this.inFlight--;
+        this.pump();
+        if (this.isIdle()) for (const wake of [...this.idleWaiters]) wake();
+      });
+    }
+  }
+
+  private deliverInRunOrder(event: OpenLineageEvent): Promise<void> {
+    const runId = runIdOf(event);
+    if (!runId) return this.deliver(event, undefined);
+    const previous = this.runTails.get(runId);
+    const delivery = (previous ?? Promise.resolve()).then(() => this.deliver(event, runId));
+    this.runTails.set(runId, delivery);
+    return delivery.finally(() => {
+      if (this.runTails.get(runId) === delivery) this.runTails.delete(runId);
+    });
+  }
+
+  private async deliver(event: OpenLineageEvent, runId: string | undefined): Promise<void> {
+    const eventType = (event as { eventType?: string }).eventType;
+    if (runId && eventType && TERMINAL.has(eventType) && this.failedStarts.delete(runId)) {
+      this.fail(new StartNotDeliveredError(runId), event);
+      return;
+    }
+    try {
+      await this.transport.emit(event, this.abort.signal);
+      this.sent++;
+    } catch (error) {
+      if (runId && eventType === 'START') this.rememberFailedStart(runId);
+      this.fail(error instanceof Error ? error : new Error(String(error)), event);
+    }
+  }
+
+  private fail(error: Error, event: OpenLineageEvent): void {
+    this.failed++;
+    try {
+      this.onError(error, event);
+    } catch {
+      // a throwing onError must not stop the deliveries
+    }
+  }
+
+  private rememberFailedStart(runId: string): void {
+    this.failedStarts.add(runId);
+    if (this.failedStarts.size > MAX_FAILED_STARTS) this.failedStarts.delete(this.failedStarts.values().next().value!);
+  }
+
+  private isIdle(): boolean {
+    return this.inFlight === 0 && this.queue.length === 0;
+  }
+}
+
+function runIdOf(event: OpenLineageEvent): string | undefined {
+  const run = (event as { run?: { runId?: unknown } }).run;
+  return typeof run?.runId === 'string' ? run.runId : undefined;
+}
+
+function isTransport(value: Transport | TransportConfig): value is Transport {
+  return typeof (value as Transport).emit === 'function';
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a whole number >= 1, got ${String(value)}`);
+  return value;
+}

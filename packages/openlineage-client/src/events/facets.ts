@@ -10,12 +10,13 @@ import {
 } from '../generated/spec-types';
 
 /**
- * A facet's own fields, as a caller writes them: the spec type without `_producer`, `_schemaURL`
- * and the open index signature (so that misspelt fields are caught). The builders add the two.
+ * A facet's own fields, as a caller writes them: the spec type without `_schemaURL` and the open
+ * index signature (so that misspelt fields are caught). The builders set `_schemaURL`, and
+ * `_producer` unless the facet names its own.
  */
 export type FacetFields<T> = {
   [K in keyof T as string extends K ? never : number extends K ? never : K extends '_producer' | '_schemaURL' ? never : K]: T[K];
-};
+} & { _producer?: string };
 
 /** A facet the spec does not define: it must name its own schema. */
 export interface CustomFacet {

@@ -183,7 +183,8 @@ export class OpenLineageClient {
       this.sent++;
     } catch (error) {
       if (runId && eventType === 'START') this.rememberFailedStart(runId);
-      this.fail(error instanceof Error ? error : new Error(String(error)), event);
+      // Duck-typed: errors from another realm (node:fs's under jest) fail `instanceof Error`.
+      this.fail(typeof (error as Error)?.message === 'string' ? (error as Error) : new Error(String(error)), event);
     }
   }
 

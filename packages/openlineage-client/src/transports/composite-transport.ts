@@ -39,7 +39,10 @@ export class CompositeTransport implements Transport {
         failures.push(error);
       }
     }
-    if (!delivered) throw new TransportError('composite: no transport delivered the event', undefined, { cause: new AggregateError(failures) });
+    if (!delivered) {
+      const reasons = failures.map((error) => (error as Error)?.message ?? String(error)).join('; ');
+      throw new TransportError(`composite: no transport delivered the event (${reasons})`, undefined, { cause: new AggregateError(failures, reasons) });
+    }
   }
 
   async close(): Promise<void> {

@@ -86,7 +86,8 @@ export class HttpTransport implements Transport {
       signal?.throwIfAborted();
       const retryable = attempt.error !== undefined || isRetryableStatus(this.retry, attempt.status!);
       if (!retryable || retry >= this.retry.total) throw failure(this.target, attempt, retry);
-      await sleep(backoffMs(this.retry, retry + 1, attempt.retryAfter), undefined, { signal });
+      // An abort ends the wait early; the loop's check then rethrows the signal's reason.
+      await sleep(backoffMs(this.retry, retry + 1, attempt.retryAfter), undefined, { signal }).catch(() => undefined);
     }
   }
 

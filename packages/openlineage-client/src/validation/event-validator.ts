@@ -24,6 +24,7 @@ type Json = Record<string, unknown>;
  */
 export class EventValidator {
   private readonly core: ValidateFunction;
+  private readonly kinds: Record<'RunEvent' | 'JobEvent' | 'DatasetEvent', ValidateFunction>;
   private readonly facets = new Map<string, ValidateFunction>();
 
   constructor() {
@@ -31,6 +32,11 @@ export class EventValidator {
     addFormats(ajv);
     for (const schema of loadSpecSchemas()) ajv.addSchema(schema);
     this.core = ajv.getSchema(CORE_SCHEMA_ID)!;
+    this.kinds = {
+      RunEvent: ajv.getSchema(`${CORE_SCHEMA_ID}#/$defs/RunEvent`)!,
+      JobEvent: ajv.getSchema(`${CORE_SCHEMA_ID}#/$defs/JobEvent`)!,
+      DatasetEvent: ajv.getSchema(`${CORE_SCHEMA_ID}#/$defs/DatasetEvent`)!,
+    };
     for (const row of FACET_TABLE) {
       this.facets.set(`${row.attachment}/${row.key}`, ajv.getSchema(row.schemaURL)!);
     }
@@ -38,7 +44,7 @@ export class EventValidator {
 
   validate(event: unknown): ValidationResult {
     const problems: ValidationProblem[] = [];
-    if (!this.core(event)) problems.push(...toProblems(this.core.errors, ''));
+    if (!this.core(event)) problems.push(...this.envelopeProblems(event));
     if (isObject(event)) {
       this.checkFacets(problems, 'RunFacet', '/run/facets', child(event.run, 'facets'));
       this.checkFacets(problems, 'JobFacet', '/job/facets', child(event.job, 'facets'));
@@ -47,6 +53,18 @@ export class EventValidator {
       if (isObject(event.dataset)) this.checkFacets(problems, 'DatasetFacet', '/dataset/facets', child(event.dataset, 'facets'));
     }
     return { valid: problems.length === 0, problems };
+  }
+
+  /**
+   * The core schema is a oneOf of the three kinds, whose errors list every branch's failures; the
+   * branch the event's shape calls for names the actual problem. Its own errors are used unless
+   * the event matches it (then the oneOf itself is the problem, e.g. a run event with a dataset).
+   */
+  private envelopeProblems(event: unknown): ValidationProblem[] {
+    const kind = !isObject(event) ? undefined : 'run' in event ? 'RunEvent' : 'dataset' in event ? 'DatasetEvent' : 'job' in event ? 'JobEvent' : undefined;
+    const branch = kind ? this.kinds[kind] : undefined;
+    if (branch && !branch(event)) return toProblems(branch.errors, '');
+    return toProblems(this.core.errors, '');
   }
 
   private checkDatasets(problems: ValidationProblem[], path: string, datasets: unknown, ownKey: string, ownAttachment: FacetAttachment): void {

@@ -38,6 +38,8 @@ export interface ClientStats {
 }
 
 const TERMINAL = new Set(['COMPLETE', 'FAIL', 'ABORT']);
+/** How long close() waits for deliveries to end once it aborted them. */
+const ABORT_GRACE_MS = 1000;
 /** Runs whose START failed, remembered so their terminal event is held back; bounded. */
 const MAX_FAILED_STARTS = 10_000;
 
@@ -134,8 +136,8 @@ export class OpenLineageClient {
 
   /**
    * Stops accepting events, delivers what is queued for up to timeoutMs, then abandons the rest
-   * (counted as dropped; deliveries in progress stop retrying) and closes the transport. Resolves
-   * true when everything was delivered or given up on in time.
+   * (counted as dropped; deliveries in progress are aborted and count as failed) and closes the
+   * transport. Resolves true when everything was delivered or given up on in time.
    */
   async close(timeoutMs = 10_000): Promise<boolean> {
     this.closed = true;
@@ -143,7 +145,8 @@ export class OpenLineageClient {
     if (!drained) {
       this.dropped += this.queue.drain().length;
       this.abort.abort(new Error('OpenLineage client closed'));
-      await this.flush();
+      // Deliveries in progress end at the abort (a transport that ignores it is not waited for long).
+      await this.flush(ABORT_GRACE_MS);
     }
     await this.transport.close?.();
     return drained;

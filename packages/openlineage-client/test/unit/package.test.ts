@@ -12,7 +12,6 @@ describe('the built package', () => {
   });
 
   it('builds, validates and emits from dist/, finding the vendored spec from there', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const client = require('@metadata-store/openlineage-client') as typeof import('../../src');
     expect(client.SPEC_DIR).toBe(join(PACKAGE_ROOT, 'spec'));
     const event = new client.EventBuilder().runEvent({

@@ -7,6 +7,10 @@ export class EventQueue<T> {
     return this.items.length - this.head;
   }
 
+  peek(): T | undefined {
+    return this.head < this.items.length ? this.items[this.head] : undefined;
+  }
+
   push(item: T): void {
     this.items.push(item);
   }

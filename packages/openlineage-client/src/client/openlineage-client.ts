@@ -56,12 +56,14 @@ export class OpenLineageClient {
   private readonly validate: boolean;
   private readonly onError: (error: Error, event: OpenLineageEvent) => void;
   private readonly disabled: boolean;
-  private readonly queue = new EventQueue<OpenLineageEvent>();
+  /** Events get increasing sequence numbers, so that flush() knows which ones were emitted before it. */
+  private readonly queue = new EventQueue<{ event: OpenLineageEvent; seq: number }>();
+  private readonly inFlightSeqs = new Set<number>();
+  private lastSeq = 0;
   private readonly runTails = new Map<string, Promise<void>>();
   private readonly failedStarts = new Set<string>();
-  private readonly idleWaiters = new Set<() => void>();
+  private readonly flushWaiters = new Set<{ upTo: number; done: () => void }>();
   private readonly abort = new AbortController();
-  private inFlight = 0;
   private sent = 0;
   private failed = 0;
   private dropped = 0;
@@ -106,28 +108,35 @@ export class OpenLineageClient {
       this.dropped++;
       return;
     }
-    this.queue.push(event);
+    this.queue.push({ event, seq: ++this.lastSeq });
     this.pump();
   }
 
   stats(): ClientStats {
-    return { queued: this.queue.length, inFlight: this.inFlight, sent: this.sent, failed: this.failed, dropped: this.dropped };
+    return { queued: this.queue.length, inFlight: this.inFlightSeqs.size, sent: this.sent, failed: this.failed, dropped: this.dropped };
   }
 
-  /** Resolves true once everything queued so far was delivered or given up on; false if timeoutMs passed first. */
+  /**
+   * Resolves true once every event emitted before the call was delivered or given up on (events
+   * emitted later are not waited for); false if timeoutMs passed first.
+   */
   flush(timeoutMs = Infinity): Promise<boolean> {
-    if (this.isIdle()) return Promise.resolve(true);
+    const upTo = this.lastSeq;
+    if (this.settledUpTo(upTo)) return Promise.resolve(true);
     return new Promise((resolve) => {
       let timer: NodeJS.Timeout | undefined;
-      const done = (): void => {
-        if (timer) clearTimeout(timer);
-        this.idleWaiters.delete(done);
-        resolve(true);
+      const waiter = {
+        upTo,
+        done: (): void => {
+          if (timer) clearTimeout(timer);
+          this.flushWaiters.delete(waiter);
+          resolve(true);
+        },
       };
-      this.idleWaiters.add(done);
+      this.flushWaiters.add(waiter);
       if (Number.isFinite(timeoutMs)) {
         timer = setTimeout(() => {
-          this.idleWaiters.delete(done);
+          this.flushWaiters.delete(waiter);
           resolve(false);
         }, timeoutMs);
       }
@@ -144,6 +153,7 @@ export class OpenLineageClient {
     const drained = await this.flush(timeoutMs);
     if (!drained) {
       this.dropped += this.queue.drain().length;
+      this.wakeFlushes();
       this.abort.abort(new Error('OpenLineage client closed'));
       // Deliveries in progress end at the abort (a transport that ignores it is not waited for long).
       await this.flush(ABORT_GRACE_MS);
@@ -153,15 +163,27 @@ export class OpenLineageClient {
   }
 
   private pump(): void {
-    while (this.inFlight < this.maxConcurrent && this.queue.length > 0 && !this.abort.signal.aborted) {
-      const event = this.queue.shift()!;
-      this.inFlight++;
+    while (this.inFlightSeqs.size < this.maxConcurrent && this.queue.length > 0 && !this.abort.signal.aborted) {
+      const { event, seq } = this.queue.shift()!;
+      this.inFlightSeqs.add(seq);
       void this.deliverInRunOrder(event).finally(() => {
-        this.inFlight--;
+        this.inFlightSeqs.delete(seq);
         this.pump();
-        if (this.isIdle()) for (const wake of [...this.idleWaiters]) wake();
+        this.wakeFlushes();
       });
     }
+  }
+
+  /** True when no event numbered upTo or lower is queued or in flight (the queue is in sequence order). */
+  private settledUpTo(upTo: number): boolean {
+    const queued = this.queue.peek();
+    if (queued && queued.seq <= upTo) return false;
+    for (const seq of this.inFlightSeqs) if (seq <= upTo) return false;
+    return true;
+  }
+
+  private wakeFlushes(): void {
+    for (const waiter of [...this.flushWaiters]) if (this.settledUpTo(waiter.upTo)) waiter.done();
   }
 
   private deliverInRunOrder(event: OpenLineageEvent): Promise<void> {
@@ -203,10 +225,6 @@ export class OpenLineageClient {
   private rememberFailedStart(runId: string): void {
     this.failedStarts.add(runId);
     if (this.failedStarts.size > MAX_FAILED_STARTS) this.failedStarts.delete(this.failedStarts.values().next().value!);
-  }
-
-  private isIdle(): boolean {
-    return this.inFlight === 0 && this.queue.length === 0;
   }
 }
 

@@ -58,6 +58,20 @@ describe('OpenLineageClient', () => {
     expect(server.events).toEqual([event]);
   });
 
+  it('flush() waits for the events emitted before it, not for those emitted after', async () => {
+    server.reply(201, 'hold');
+    const c = client({ maxConcurrentRequests: 2 });
+    await c.emit(runEvent('START'));
+    const flushed = c.flush(10_000);
+    await c.emit(runEvent('START'));
+    expect(await flushed).toBe(true);
+    await waitFor('the later event to reach the server', () => server.heldCount === 1);
+    expect(c.stats()).toMatchObject({ sent: 1, inFlight: 1 });
+    server.release(201);
+    expect(await c.flush(10_000)).toBe(true);
+    expect(c.stats()).toMatchObject({ sent: 2, inFlight: 0 });
+  });
+
   it("never sends a COMPLETE before its run's START was delivered, while other runs go ahead", async () => {
     server.reply('hold'); // the first request (run A's START) hangs until released
     const c = client({ maxConcurrentRequests: 4 });

@@ -101,7 +101,7 @@ export async function startStore(databaseUrl, mode, { nodeArgs = PRODUCTION_NODE
 
 /**
  * As the image's NODE_OPTIONS and `npm start`: V8 sizes the young generation from the machine's
- * memory (128 MB on a 24 GiB machine with Node 24); 16 MB semi-spaces keep RSS near the work.
+ * memory (large on a machine with much of it); 16 MB semi-spaces keep RSS near the work.
  */
 export const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=16'];
 

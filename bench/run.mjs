@@ -1,5 +1,5 @@
 // npm run bench: the store against its ceilings, all in one run on one machine, one table of
-// targets with the ratio of each. See ../shared/BENCHMARKING.md and README "Performance".
+// targets with the ratio of each. See ../shared/BENCHMARKING.md and docs/performance.md.
 //
 //   - PostgreSQL ceiling (bench/postgres-ceiling.mjs): the log's rows in prepared batches of 32
 //     over 4 connections, into a primary-key-only table, then into the store's real tables;

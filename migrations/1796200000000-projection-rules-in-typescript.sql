@@ -61,3 +61,8 @@ DROP TRIGGER jobs_name_words ON jobs;
 DROP FUNCTION name_words_of_inserted();
 DROP FUNCTION name_words(text);
 DROP FUNCTION lineage_try_timestamptz(text);
+
+-- A run's facets stay in the events that carried them (the log keeps every event whole):
+-- run_facets says which event's facet is the run's, and reads take it from that event. Every run
+-- event copied all its facets here, the largest write of its projection.
+ALTER TABLE run_facets DROP COLUMN facet;

@@ -1,5 +1,6 @@
-// Captures the PostgreSQL plans of the read API's queries on tables with enough rows to matter,
-// and writes them to docs/read-api-plans.md. Run after `npm run build`:
+// Captures the PostgreSQL plans of the read API's queries on tables with enough rows to matter:
+// the summary to docs/benchmarks/read-api-plans.md, every plan to .data/read-api-plans.md (not
+// committed: the plans are long and change with every run). Run after `npm run build`:
 //   node scripts/explain-read-api.mjs
 // It starts its own PostgreSQL with auto_explain, fills it from scripts/read-api-fill.sql, runs
 // ANALYZE and VACUUM, then calls each endpoint in-process and records every statement's
@@ -139,12 +140,16 @@ try {
     '|---|---|---|---|---|',
     ...summary,
     '',
-    '## Plans',
+    'Every plan of this run is in `.data/read-api-plans.md` (not committed); run the script to see them.',
     '',
-    ...sections,
   ].join('\n');
-  fs.writeFileSync(path.join(root, 'docs/read-api-plans.md'), doc);
-  process.stderr.write(`${summary.join('\n')}\nwrote docs/read-api-plans.md\n`);
+  const plansDoc = [`# Read API query plans, ${new Date().toISOString()}`, '', ...sections].join('\n');
+  const summaryFile = path.join(root, 'docs', 'benchmarks', 'read-api-plans.md');
+  const plansFile = path.join(root, '.data', 'read-api-plans.md');
+  fs.writeFileSync(summaryFile, doc);
+  fs.mkdirSync(path.dirname(plansFile), { recursive: true });
+  fs.writeFileSync(plansFile, plansDoc);
+  process.stderr.write(`${summary.join('\n')}\nwrote ${path.relative(root, summaryFile)} and ${path.relative(root, plansFile)}\n`);
 } finally {
   await app?.close();
   await admin.end().catch(() => undefined);

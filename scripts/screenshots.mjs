@@ -1,4 +1,4 @@
-// The README's screenshots of the web UI (docs/ui-*.png), taken in Chromium against a real store:
+// The screenshots of the web UI in docs/ui.md (docs/ui-*.png), taken in Chromium against a real store:
 // a throwaway embedded PostgreSQL, seeded with the generated graph (`npm run seed`), plus runs of
 // the seeded Trino queries over the last seven days (the seeded history ends months ago, and the
 // overview shows the last day and week). `npm run screenshots` builds first.
@@ -187,7 +187,7 @@ async function main() {
   const lineage = (extra) => `${home}#/lineage?${new URLSearchParams({ nodeId: target.nodeId, depth: '2', ...extra })}`;
   fs.mkdirSync(OUT, { recursive: true });
   await shoot(page, 'overview', `${home}#/overview`, '.overview-page svg.activity-chart', () =>
-    // Both counts shown (the datasets count takes 0.4 s at a million datasets).
+    // Both counts shown (the datasets count is the slowest part of the page on a large store).
     page.waitForFunction(() => [...document.querySelectorAll('.big-number')].every((n) => n.textContent !== '…'), undefined, { timeout: 60000 }));
   await shoot(page, 'datasets', home, 'table.datasets tbody tr');
   await shoot(page, 'dataset', `${home}#/datasets/${target.datasetId}`, 'table.schema tbody tr');

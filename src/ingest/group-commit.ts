@@ -78,8 +78,8 @@ export class GroupCommitter<T> {
 
   /**
    * Starting a transaction whenever a writer is free makes batches of 1-3 events under load,
-   * each paying a commit (WAL flush) and a round trip: with 32 requests in flight and 4
-   * writers, 3.4 events per commit and 20 % more CPU per event than one writer at 15 per commit.
+   * each paying a commit (WAL flush) and a round trip, so CPU per event rises with every extra
+   * commit (ADR 0004; docs/benchmarks/ingest-history.md has the measurements).
    * So a partial batch waits for the transaction in flight; only a full one starts beside it.
    */
   private schedule(): void {

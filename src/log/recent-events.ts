@@ -13,8 +13,8 @@ interface Entry {
 }
 
 /**
- * At most this many payload bytes are remembered: about 2,700 Trino events, 2 s of the
- * benchmark's saturated sync ingest, where the projection runs about 1 s behind. When full, new
+ * At most this many payload bytes are remembered: a few seconds of saturated sync ingest, longer
+ * than the projection normally runs behind. When full, new
  * events are not remembered (the projection reads them from the log): the ones held are the
  * oldest, which the projection claims next, so under a backlog the memory held still serves.
  */
@@ -30,7 +30,7 @@ export const RECENT_EVENT_OVERHEAD_BYTES = 256;
 /**
  * The events this replica appended and that no projection batch has claimed yet, so that the
  * projection takes their payloads from memory rather than reading them back from the log
- * (PostgreSQL detoasts, decompresses and sends 6 KB per Trino event; ADR 0008, addendum 7).
+ * (PostgreSQL would detoast, decompress and send every payload again; ADR 0020).
  * The log is append-only, so a remembered event is exactly what the log holds for its id, for
  * as long as it is remembered: there is nothing to invalidate, only memory to bound. An event
  * missing here (appended by another replica or before a restart, not remembered for want of room,

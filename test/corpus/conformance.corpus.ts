@@ -3,7 +3,7 @@
  * every event is accepted and its datasets appear in the read API, every batch file is accepted
  * whole, and every file of `invalid/` with a broken envelope gets a 4xx with nothing stored.
  * A file of `invalid/` whose envelope is sound and only its facet contents break their schema is
- * stored as sent: the store does not validate facet contents (README, "What ingest accepts").
+ * stored as sent: the store does not validate facet contents (docs/limits.md, "What ingest accepts").
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

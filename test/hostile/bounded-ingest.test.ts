@@ -130,8 +130,8 @@ describe('bounded work per ingest request', () => {
     expect(res.body.message.length).toBeLessThan(2000);
   });
 
-  // Not yet within LIVENESS_P99_MS on this 2-core machine (147-539 ms: GC pauses and one commit's
-  // rows still block in one piece; see the README's limits), so the p99 is reported, not asserted.
+  // Not yet within LIVENESS_P99_MS on a 2-core machine (GC pauses, and one commit's rows still
+  // block in one piece; see docs/limits.md), so the p99 is reported, not asserted.
   it('keeps liveness answering while a full batch of large events is parsed, stored and projected', async () => {
     const facets = { sql: { _producer: 'p', _schemaURL: 's', query: 'select 1 '.repeat(1000) } };
     const batch = Array.from({ length: BATCH_MAX }, () => event({ job: { namespace: 'trino://host:8080', name: 'q', facets } }));

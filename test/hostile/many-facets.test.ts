@@ -8,7 +8,7 @@ const RUN_ID = '019f7200-0000-7000-8000-000000005000';
 
 /**
  * A hostile probe found that one small event with thousands of run facets made every later read
- * of its run hold the event loop: 10 s for 5,000 facets, over a minute for 20,000. Each read
+ * of its run hold the event loop, longer the more facets (docs/limits.md). Each read
  * merged a run's, job's or dataset's facet rows by copying the object per row. The reads must
  * answer with every facet.
  */

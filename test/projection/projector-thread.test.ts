@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import { ProjectorThread } from '../../src/projection/projector/projector-thread.service';
 import { waitForProjection } from '../support/database';
 import { compactRunEvent } from '../support/fixtures';
@@ -35,6 +36,21 @@ describe('the projector thread', () => {
     // The main thread's own metrics are there beside the thread's, and the queries of both are counted.
     expect(sample(metrics, 'metadata_store_ingest_batch_events_count')).toBeGreaterThan(0);
     expect(metrics).toMatch(/^metadata_store_db_query_duration_seconds_count\{operation="WITH",outcome="ok"\} \d+/m);
+  });
+
+  it('runs at a lower priority than the thread that serves ingest (Linux)', async () => {
+    const projector = store.app.get(ProjectorThread);
+    for (const deadline = Date.now() + 20000; projector.scheduling === null; ) {
+      if (Date.now() > deadline) throw new Error('the projector thread never said it started');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    const { osThreadId, nice } = projector.scheduling!;
+    if (process.platform !== 'linux') return expect(osThreadId).toBeNull();
+    const mainNice = niceOf(fs.readFileSync(`/proc/${process.pid}/stat`, 'utf8'));
+    expect(nice).toBe(Math.max(mainNice, 10));
+    expect(niceOf(fs.readFileSync(`/proc/${process.pid}/task/${osThreadId}/stat`, 'utf8'))).toBe(Math.max(mainNice, 10));
+    expect(osThreadId).not.toBe(process.pid);
   });
 
   it('is started again when it dies, and projects what was committed meanwhile', async () => {

@@ -47,7 +47,7 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   expect(severe).toEqual([]);
 }
 
-/** A full-page screenshot in test-artifacts/ui/ (the README's come from `npm run screenshots`). */
+/** A full-page screenshot in test-artifacts/ui/ (docs/ui.md's come from `npm run screenshots`). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });

@@ -25,7 +25,7 @@ export enum IngestMode {
 
 /**
  * Every setting of the service. Each property is one environment variable; defaults here are
- * the documented defaults (.env.example and README list the same).
+ * the documented defaults (.env.example and docs/configuration.md list the same).
  */
 export class Environment {
   @Transform(toInt) @IsInt() @Min(0) @Max(65535)
@@ -112,6 +112,10 @@ export class Environment {
 
   @Transform(toInt) @IsInt() @Min(0) @Max(10000)
   PROJECTION_WAKE_DELAY_MS = 100;
+
+  /** The projector thread's nice value (Linux): ingest's event loop wins the CPU when both want it. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(19)
+  PROJECTOR_NICE = 10;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     message: 'LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent',

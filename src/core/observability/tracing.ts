@@ -37,8 +37,8 @@ if (tracingEnabled) {
   process.env.OTEL_TRACES_EXPORTER ??= 'otlp';
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
-  // Loaded only when tracing is on: the SDK and its exporters cost ~40 MB of memory and
-  // startup time that a store without a collector should not pay.
+  // Loaded only when tracing is on: the SDK and its exporters cost memory and startup time that
+  // a store without a collector should not pay.
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');

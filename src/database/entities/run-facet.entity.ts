@@ -1,6 +1,9 @@
 import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A facet a run's events carried (run facets, and job facets as of that run), latest-wins. */
+/**
+ * A facet a run's events carried (run facets, and job facets as of that run), latest-wins: which
+ * event's facet it is. The facet itself stays in that event, in the log (runs.repository reads it).
+ */
 @Entity({ name: 'run_facets' })
 @Check('run_facets_facet_type_check', `facet_type IN ('run', 'job')`)
 export class RunFacetEntity {
@@ -12,9 +15,6 @@ export class RunFacetEntity {
 
   @PrimaryColumn({ type: 'text' })
   name!: string;
-
-  @Column({ type: 'jsonb' })
-  facet!: Record<string, unknown>;
 
   @Column({ name: 'event_time', type: 'timestamptz' })
   eventTime!: Date;

@@ -56,11 +56,12 @@ export function runsProcessor(event: LoggedEvent): Mutation[] {
     }),
   ];
   const stamped = { eventTime: stamp.at, eventId: stamp.eventId };
+  // Which event's facet is the run's: the facet itself is read from that event in the log.
   for (const [name, facet] of currentFacetEntries(runFacets)) {
-    if (facet !== null) out.push(mutation('run_facets', { runId, facetType: 'run', name, facet, ...stamped }));
+    if (facet !== null) out.push(mutation('run_facets', { runId, facetType: 'run', name, ...stamped }));
   }
   for (const [name, facet] of currentFacetEntries(job.facets)) {
-    if (facet !== null) out.push(mutation('run_facets', { runId, facetType: 'job', name, facet, ...stamped }));
+    if (facet !== null) out.push(mutation('run_facets', { runId, facetType: 'job', name, ...stamped }));
   }
   for (const tag of readTags(runFacets)) {
     out.push(mutation('tags', { targetKind: 'run', targetId: runId, ...tag, field: '', firstSeenAt: stamp.at, lastSeenAt: stamp.at, lastEventId: stamp.eventId }));

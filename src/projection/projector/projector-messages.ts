@@ -28,7 +28,10 @@ export type ToProjector =
   | { type: 'stop' };
 
 /** The projector to the main thread. */
-export type FromProjector = { type: 'metrics'; id: number; metrics: ThreadMetricsSnapshot };
+export type FromProjector =
+  | { type: 'metrics'; id: number; metrics: ThreadMetricsSnapshot }
+  /** Once started: the thread's id in the kernel (null where threads cannot be told apart) and its nice value. */
+  | { type: 'started'; osThreadId: number | null; nice: number | null };
 
 export function committedMessage(events: AppendedEvent[]): ToProjector {
   return {

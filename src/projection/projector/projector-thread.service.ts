@@ -29,6 +29,7 @@ const STOP_TIMEOUT_MS = 40000;
 export class ProjectorThread implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ProjectorThread.name);
   private worker: Worker | null = null;
+  private started: { osThreadId: number | null; nice: number | null } | null = null;
   private stopping = false;
   private restartTimer: NodeJS.Timeout | null = null;
   private nextRequest = 0;
@@ -53,6 +54,11 @@ export class ProjectorThread implements OnApplicationBootstrap, OnApplicationShu
     return this.worker;
   }
 
+  /** The running thread's id in the kernel and its nice value, once it has started. */
+  get scheduling(): { osThreadId: number | null; nice: number | null } | null {
+    return this.started;
+  }
+
   private start(): void {
     // Only data crosses: the target may carry more (the embedded PostgreSQL's handle).
     const { url, caFile, connectTimeoutMs, statementTimeoutMs } = this.pool;
@@ -64,10 +70,12 @@ export class ProjectorThread implements OnApplicationBootstrap, OnApplicationShu
     this.worker = worker;
     worker.on('message', (message: FromProjector) => {
       if (message.type === 'metrics') this.metricsRequests.get(message.id)?.(message.metrics);
+      else if (message.type === 'started') this.started = { osThreadId: message.osThreadId, nice: message.nice };
     });
     worker.on('error', (error) => this.logger.error({ err: error.message, stack: error.stack }, 'projector thread failed'));
     worker.on('exit', (code) => {
       this.worker = null;
+      this.started = null;
       this.metricsRequests.clear();
       if (this.stopping) return;
       this.logger.error({ exitCode: code, restartInMs: RESTART_DELAY_MS }, 'projector thread exited; starting it again (queued events wait in PostgreSQL)');

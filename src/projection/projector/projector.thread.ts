@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Logger } from 'nestjs-pino';
 import { register } from 'prom-client';
 import { Environment } from '../../core/config/environment';
+import { lowerThreadPriority, osThreadId } from '../../core/thread-priority';
 import { quietBootstrapLogger } from '../../core/observability/quiet-bootstrap-logger';
 import { RecentEvents } from '../../log/recent-events';
 import { ProjectionWorkers } from '../projection-workers.service';
@@ -15,6 +16,10 @@ import { ProjectorModule } from './projector.module';
 async function main(): Promise<void> {
   const port = parentPort!;
   const { env, pool } = workerData as ProjectorSettings;
+  // Ingest first: Trino waits on the main thread's event loop for every query it starts; the
+  // projection may fall behind under load and catches up when the load drops.
+  const nice = lowerThreadPriority(Number(env.PROJECTOR_NICE));
+  port.postMessage({ type: 'started', osThreadId: osThreadId(), nice } satisfies FromProjector);
   const recent = new RecentEvents();
   const started = NestFactory.createApplicationContext(ProjectorModule.forRoot(Object.assign(new Environment(), env), pool, recent), {
     bufferLogs: true,

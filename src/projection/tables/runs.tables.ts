@@ -27,10 +27,10 @@ export const runsTable = new ProjectionTable(RunEntity, {
   ],
 });
 
-/** A run's facets (its run facets and the job facets its events carried), latest per name. */
+/** A run's facets (its run facets and the job facets its events carried): the latest event per name that carried it. */
 export const runFacetsTable = new ProjectionTable(RunFacetEntity, {
   key: ['runId', 'facetType', 'name'],
-  rules: [latest(['facet'], 'eventTime', 'eventId')],
+  rules: [latest([], 'eventTime', 'eventId')],
 });
 
 /** The datasets a run read and wrote; the version follows the latest event that stated a typed one. */

@@ -122,6 +122,7 @@ export class ProjectionTable<R> {
   private readonly columns: ColumnInfo[];
   private readonly byProperty: Map<string, ColumnInfo>;
   private readonly key: ReadonlyArray<keyof R & string>;
+  private readonly keyParts: Array<{ property: keyof R & string; uuid: boolean }>;
   private readonly rules: ReadonlyArray<Rule<R>>;
   private readonly sql: string;
   private readonly compare: Comparator<R>;
@@ -139,30 +140,34 @@ export class ProjectionTable<R> {
     }
     this.byProperty = described.columns;
     this.columns = written.map((p) => described.columns.get(p)!);
+    this.keyParts = spec.key.map((property) => ({ property, uuid: described.columns.get(property)!.type === 'uuid' }));
     this.compare = (property, a, b) => compareValues(this.byProperty.get(property)!.type, a[property], b[property]);
     this.sql = this.upsertText();
   }
 
   /** The key of a row as one string (uuids lower-cased, as PostgreSQL compares them). */
   keyOf(row: R): string {
-    let key = '';
-    for (const p of this.key) {
-      const value = row[p] as unknown;
-      key += `${this.byProperty.get(p)!.type === 'uuid' ? String(value).toLowerCase() : String(value)}\u0000`;
-    }
+    const parts = this.keyParts;
+    if (parts.length === 1) return keyText(parts[0], row);
+    let key = keyText(parts[0], row);
+    for (let i = 1; i < parts.length; i++) key += `\u0000${keyText(parts[i], row)}`;
     return key;
   }
 
-  /** One row per key, each rule applied in TypeScript: what the upsert would leave from these rows alone. */
+  /**
+   * One row per key, each rule applied in TypeScript: what the upsert would leave from these rows
+   * alone. The first row of each key is the one kept and folded into: the rows are the caller's
+   * to give (processors make new ones for every event).
+   */
   coalesce(rows: R[]): R[] {
     const byKey = new Map<string, R>();
     for (const row of rows) {
       const key = this.keyOf(row);
       const kept = byKey.get(key);
-      if (kept === undefined) byKey.set(key, { ...row });
+      if (kept === undefined) byKey.set(key, row);
       else for (const rule of this.rules) rule.merge(kept, row, this.compare);
     }
-    return [...byKey.values()];
+    return byKey.size === rows.length ? rows : [...byKey.values()];
   }
 
   /** The statement that applies these rows (coalesced first); null when there are none. */
@@ -187,6 +192,11 @@ export class ProjectionTable<R> {
      ON CONFLICT (${keys}) ${conflict}`;
   }
 }
+
+const keyText = <R>(part: { property: keyof R & string; uuid: boolean }, row: R): string => {
+  const value = String(row[part.property]);
+  return part.uuid ? value.toLowerCase() : value;
+};
 
 function compareValues(type: PgType, a: unknown, b: unknown): number {
   if (a === b) return 0;

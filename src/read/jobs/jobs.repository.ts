@@ -22,8 +22,8 @@ export interface JobEdgeRow {
   name: string;
 }
 
-// The parent's name is a primary-key probe per row: joined, the planner hashed every job (6 ms
-// for 200 jobs at 10k datasets, growing with the table).
+// The parent's name is a primary-key probe per row: joined, the planner hashed every job, a cost
+// that grows with the table rather than with the page.
 const JOB_COLUMNS = `j.id, j.namespace, j.name, j.processing_type AS "processingType", j.job_type AS "jobType",
   j.integration, j.description, j.sql, j.source_code_url AS "sourceCodeUrl", j.parent_job_id AS "parentJobId",
   (SELECT p.name FROM jobs p WHERE p.id = j.parent_job_id) AS "parentJobName", j.first_seen_at AS "firstSeenAt", j.last_seen_at AS "lastSeenAt"`;

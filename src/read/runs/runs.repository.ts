@@ -63,12 +63,18 @@ export class RunsRepository {
     return new Map([...groupBy(rows, (row) => row.jobId)].map(([jobId, runs]) => [jobId, runs.map((row) => row.id)]));
   }
 
-  /** Merged facets of each run: its run facets (`run`) or the job facets its events carried (`job`). */
+  /**
+   * Merged facets of each run: its run facets (`run`) or the job facets its events carried (`job`),
+   * each read from the event that carried it last (run_facets says which): each event's facets are
+   * read from the log once.
+   */
   async facets(runIds: string[], type: 'run' | 'job'): Promise<Map<string, Facets>> {
     if (runIds.length === 0) return new Map();
     const rows: Array<{ runId: string; name: string; facet: unknown }> = await this.dataSource.query(
-      `SELECT run_id AS "runId", name, facet FROM run_facets
-        WHERE run_id = ANY($1::uuid[]) AND facet_type = $2 ORDER BY run_id, name`,
+      `WITH f AS MATERIALIZED (SELECT run_id, name, event_id FROM run_facets WHERE run_id = ANY($1::uuid[]) AND facet_type = $2),
+            e AS MATERIALIZED (SELECT id, (payload -> $2 -> 'facets')::jsonb AS facets FROM lineage_events WHERE id IN (SELECT event_id FROM f))
+       SELECT f.run_id AS "runId", f.name, e.facets -> f.name AS facet FROM f JOIN e ON e.id = f.event_id
+        ORDER BY f.run_id, f.name`,
       [runIds, type],
     );
     return facetsBy(rows, (row) => row.runId);

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { Environment } from '../core/config/environment';
 import { Alarm } from '../core/alarm';
 import { ThrottledWarning } from '../core/observability/throttled-warning';
@@ -6,14 +6,16 @@ import { ProjectionWriter } from './projection-writer.service';
 import { ProjectionMetrics } from './projection.metrics';
 
 const ERROR_BACKOFF_MS = 1000;
+/** True in a projector thread started after its predecessor ran out of memory. */
+export const PROJECTION_SLOW_START = Symbol('PROJECTION_SLOW_START');
 /**
  * PROJECTION_WORKERS loops per replica, in its projector thread. The first follows this
  * replica's ingest: it projects batches while there is work, then sleeps until a commit wakes it
  * or the poll interval passes (for events other replicas wrote). The others join only while
  * there is a backlog (a batch came back full): beside a worker that keeps up they would split its
- * batches, paying each batch's statements twice, and take the CPU ingest needs (at 300 events/s,
- * p50 21 ms with two workers against 14 ms with one, for the same CPU per event). No NOTIFY: it
- * takes a cluster-wide lock at commit, on the ingest path.
+ * batches, paying each batch's statements twice, and take the CPU ingest needs (measured in
+ * docs/benchmarks/projection-history.md). No NOTIFY: it takes a cluster-wide lock at commit, on
+ * the ingest path.
  */
 @Injectable()
 export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -27,12 +29,20 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
   /** Rung when a batch came back full: wakes the other workers. */
   private readonly backlog = new Alarm();
   private wakeTimer: NodeJS.Timeout | null = null;
+  /**
+   * Events per batch: PROJECTION_BATCH_SIZE, or after running out of memory, one at first, doubled
+   * after each batch that succeeds (a batch too large for the heap must not kill every thread after).
+   */
+  private batchSize: number;
 
   constructor(
     private readonly env: Environment,
     private readonly writer: ProjectionWriter,
     private readonly metrics: ProjectionMetrics,
-  ) {}
+    @Optional() @Inject(PROJECTION_SLOW_START) slowStart?: boolean,
+  ) {
+    this.batchSize = slowStart ? 1 : env.PROJECTION_BATCH_SIZE;
+  }
 
   onApplicationBootstrap(): void {
     this.start(this.env.PROJECTION_WORKERS);
@@ -47,11 +57,9 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
   /**
    * Called after each commit to the log; wakes the first worker PROJECTION_WAKE_DELAY_MS later, so
    * that one projection transaction takes the events of many commits: a batch's fixed costs (a
-   * statement per table) weigh most at moderate rates. At 500 events/s (`npm run bench:rate`), a
-   * delay of 25 ms made batches of 14 events and cost 1,425–1,639 µs of Node CPU and 1,112–1,272
-   * of PostgreSQL per event; 100 ms, 48 events, 1,269–1,313 and 889–912; 250 ms, 104 events,
-   * 1,211–1,229 and 858–860. The p99 did not move (44–51 ms). Under a backlog, batches are full
-   * and do not wait.
+   * statement per table) weigh most at moderate rates, and rows named by many events are written
+   * once per batch (docs/benchmarks/projection-history.md). Under a backlog, batches are full and
+   * do not wait.
    */
   wake(): void {
     if (this.wakeTimer) return;
@@ -74,11 +82,13 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
     const alarm = worker === 0 ? this.committed : this.backlog;
     while (this.running) {
       try {
-        const projected = await this.writer.projectBatch(this.env.PROJECTION_BATCH_SIZE);
+        const batchSize = this.batchSize;
+        const projected = await this.writer.projectBatch(batchSize);
         this.failure.recovered();
         if (projected.length > 0) this.metrics.projectedEvents(projected.length);
+        this.batchSize = Math.min(this.env.PROJECTION_BATCH_SIZE, batchSize * 2);
         // A full batch means more is waiting: call the others in; otherwise the queue was drained.
-        if (projected.length >= this.env.PROJECTION_BATCH_SIZE) {
+        if (projected.length >= batchSize) {
           this.backlog.ring();
           continue;
         }

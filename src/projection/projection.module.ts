@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { LogModule } from '../log/log.module';
 import { ProjectionCoreModule } from './projection-core.module';
 import { ProjectionQueueMetrics } from './projection-queue.metrics';
+import { PROJECTOR_THREAD_METRIC_PROVIDERS, ProjectorThreadMetrics } from './projector/projector-thread.metrics';
 import { ProjectorThread } from './projector/projector-thread.service';
 
 /**
@@ -11,7 +12,7 @@ import { ProjectorThread } from './projector/projector-thread.service';
  */
 @Module({
   imports: [LogModule, ProjectionCoreModule],
-  providers: [ProjectorThread, ProjectionQueueMetrics],
+  providers: [ProjectorThread, ProjectorThreadMetrics, ...PROJECTOR_THREAD_METRIC_PROVIDERS, ProjectionQueueMetrics],
   exports: [ProjectionCoreModule],
 })
 export class ProjectionModule {}

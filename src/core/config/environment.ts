@@ -117,6 +117,13 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(0) @Max(19)
   PROJECTOR_NICE = 10;
 
+  /**
+   * The projector thread's V8 old generation, in MiB: it collects its garbage before the process
+   * grows past its container's limit, and runs out of memory alone (then restarts, small batches first).
+   */
+  @Transform(toInt) @IsInt() @Min(32) @Max(16384)
+  PROJECTOR_HEAP_MB = 128;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     message: 'LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent',
   })

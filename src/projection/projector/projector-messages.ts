@@ -8,6 +8,8 @@ import type { CommittedEvent } from '../../log/recent-events';
 export interface ProjectorSettings {
   env: Record<string, unknown>;
   pool: DatabaseSettings;
+  /** The thread before this one ran out of memory: start with batches of one event. */
+  slowStart: boolean;
 }
 
 /**

@@ -7,8 +7,11 @@ import type { DatabaseSettings } from '../../database/data-source';
 import { PROJECTION_POOL_SETTINGS } from '../../database/database.module';
 import { LogNotifier } from '../../log/log-notifier';
 import { PROJECTOR_THREAD_ENTRY } from '../../paths';
+import { ProjectorThreadMetrics } from './projector-thread.metrics';
 import { committedMessage, FromProjector, ProjectorSettings, ToProjector } from './projector-messages';
 
+/** The projector thread's young generation: its batches live across statements, so most of it is promoted anyway. */
+const PROJECTOR_YOUNG_GENERATION_MB = 8;
 /** A projector thread that died is started again after this long. */
 const RESTART_DELAY_MS = 1000;
 /** Bound on the thread's answer to a scrape: without it, /metrics lists the main thread's alone. */
@@ -40,6 +43,7 @@ export class ProjectorThread implements OnApplicationBootstrap, OnApplicationShu
     @Inject(PROJECTION_POOL_SETTINGS) private readonly pool: DatabaseSettings,
     private readonly notifier: LogNotifier,
     private readonly threadMetrics: ThreadMetrics,
+    private readonly restarts: ProjectorThreadMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -59,29 +63,38 @@ export class ProjectorThread implements OnApplicationBootstrap, OnApplicationShu
     return this.started;
   }
 
-  private start(): void {
+  private start(slowStart = false): void {
     // Only data crosses: the target may carry more (the embedded PostgreSQL's handle).
     const { url, caFile, connectTimeoutMs, statementTimeoutMs } = this.pool;
     const settings: ProjectorSettings = {
       env: { ...this.env },
       pool: { url, caFile, connectTimeoutMs, statementTimeoutMs, poolSize: this.env.PROJECTION_WORKERS },
+      slowStart,
     };
-    const worker = new Worker(PROJECTOR_THREAD_ENTRY, { workerData: settings });
+    const worker = new Worker(PROJECTOR_THREAD_ENTRY, {
+      workerData: settings,
+      resourceLimits: { maxOldGenerationSizeMb: this.env.PROJECTOR_HEAP_MB, maxYoungGenerationSizeMb: PROJECTOR_YOUNG_GENERATION_MB },
+    });
+    let outOfMemory = false;
     this.worker = worker;
     worker.on('message', (message: FromProjector) => {
       if (message.type === 'metrics') this.metricsRequests.get(message.id)?.(message.metrics);
       else if (message.type === 'started') this.started = { osThreadId: message.osThreadId, nice: message.nice };
     });
-    worker.on('error', (error) => this.logger.error({ err: error.message, stack: error.stack }, 'projector thread failed'));
+    worker.on('error', (error) => {
+      outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      this.logger.error({ err: error.message, stack: error.stack, heapMb: this.env.PROJECTOR_HEAP_MB }, 'projector thread failed');
+    });
     worker.on('exit', (code) => {
       this.worker = null;
       this.started = null;
       this.metricsRequests.clear();
       if (this.stopping) return;
+      this.restarts.restarted(outOfMemory ? 'out_of_memory' : 'error');
       this.logger.error({ exitCode: code, restartInMs: RESTART_DELAY_MS }, 'projector thread exited; starting it again (queued events wait in PostgreSQL)');
       this.restartTimer = setTimeout(() => {
         this.restartTimer = null;
-        if (!this.stopping) this.start();
+        if (!this.stopping) this.start(outOfMemory);
       }, RESTART_DELAY_MS);
     });
   }

@@ -9,7 +9,7 @@ import { dataSourceOptions, DatabaseSettings } from '../../database/data-source'
 import { PROJECTION_DATABASE } from '../../database/database.module';
 import { RecentEvents } from '../../log/recent-events';
 import { ProjectionCoreModule } from '../projection-core.module';
-import { ProjectionWorkers } from '../projection-workers.service';
+import { PROJECTION_SLOW_START, ProjectionWorkers } from '../projection-workers.service';
 
 /** Global: the queue's claim (in its own module) takes payloads from it. */
 @Global()
@@ -28,7 +28,7 @@ class RecentEventsModule {
 @Module({})
 export class ProjectorModule implements OnModuleInit {
   /** `recent`: the memory the thread fills from its first message on, before this module starts. */
-  static forRoot(env: Environment, pool: DatabaseSettings, recent: RecentEvents): DynamicModule {
+  static forRoot(env: Environment, pool: DatabaseSettings, recent: RecentEvents, options: { slowStart: boolean } = { slowStart: false }): DynamicModule {
     return {
       module: ProjectorModule,
       imports: [
@@ -46,7 +46,7 @@ export class ProjectorModule implements OnModuleInit {
         RecentEventsModule.forRoot(recent),
         ProjectionCoreModule,
       ],
-      providers: [ProjectionWorkers],
+      providers: [ProjectionWorkers, { provide: PROJECTION_SLOW_START, useValue: options.slowStart }],
     };
   }
 

@@ -15,13 +15,13 @@ import { ProjectorModule } from './projector.module';
 
 async function main(): Promise<void> {
   const port = parentPort!;
-  const { env, pool } = workerData as ProjectorSettings;
+  const { env, pool, slowStart } = workerData as ProjectorSettings;
   // Ingest first: Trino waits on the main thread's event loop for every query it starts; the
   // projection may fall behind under load and catches up when the load drops.
   const nice = lowerThreadPriority(Number(env.PROJECTOR_NICE));
   port.postMessage({ type: 'started', osThreadId: osThreadId(), nice } satisfies FromProjector);
   const recent = new RecentEvents();
-  const started = NestFactory.createApplicationContext(ProjectorModule.forRoot(Object.assign(new Environment(), env), pool, recent), {
+  const started = NestFactory.createApplicationContext(ProjectorModule.forRoot(Object.assign(new Environment(), env), pool, recent, { slowStart }), {
     bufferLogs: true,
   });
   // Listening before the start: events committed meanwhile are remembered (the workers' first

@@ -4,6 +4,7 @@ import {
 import { MarquezColumnLineageDto, MarquezDatasetDataDto, MarquezDatasetDto, MarquezDatasetVersionDto, MarquezFieldDto } from './dataset.dto';
 import { MarquezJobDto, MarquezJobVersionDto } from './job.dto';
 import { MarquezJobDataDto } from './lineage.dto';
+import { isTerminalState } from '../openlineage/run-state';
 import { MarquezRunDto, MarquezRunSummaryDto, RunState } from './run.dto';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -41,7 +42,7 @@ export function modelStates(states: string[]): string[] {
 
 /** A run's state and times, as a lineage node's latestRun carries it. */
 export function runSummaryShape(run: RunSummaryView): MarquezRunSummaryDto {
-  const finished = run.state === 'COMPLETE' || run.state === 'FAIL' || run.state === 'ABORT';
+  const finished = isTerminalState(run.state);
   const durationMs = finished && run.startedAt && run.endedAt ? Math.max(0, run.endedAt.getTime() - run.startedAt.getTime()) : null;
   return {
     id: run.id,

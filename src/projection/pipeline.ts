@@ -13,23 +13,25 @@ import { runsProcessor } from './processors/runs.processor';
 /** Every concern of the projection. A new table means a processor here and a table description. */
 export const PROCESSORS: Processor[] = [datasetsProcessor, datasetFacetsProcessor, datasetVersionsProcessor, jobsProcessor, runsProcessor, lineageProcessor];
 
-/** Pure: what one event states, row by row. */
-export function eventMutations(event: LoggedEvent): Mutation[] {
+/** Pure: what one event states, row by row; `named`: the dataset and job ids whose name words the batch already states. */
+export function eventMutations(event: LoggedEvent, named = new Set<string>()): Mutation[] {
   const rows = PROCESSORS.flatMap((process) => process(event));
-  return rows.concat(nameWordsOf(rows));
+  return rows.concat(nameWordsOf(rows, named));
 }
 
 /** Pure: what a batch of events states, grouped by table. */
 export function processEvents(events: LoggedEvent[]): MutationsByTable {
-  return groupMutations(events.flatMap(eventMutations));
+  const named = new Set<string>();
+  return groupMutations(events.flatMap((event) => eventMutations(event, named)));
 }
 
 /** processEvents, yielding to the event loop between slices (a batch of large events takes long). */
 export async function processEventsInSlices(events: LoggedEvent[]): Promise<MutationsByTable> {
   const slices = new EventLoopSlices();
+  const named = new Set<string>();
   const mutations: Mutation[] = [];
   for (const event of events) {
-    for (const m of eventMutations(event)) mutations.push(m);
+    for (const m of eventMutations(event, named)) mutations.push(m);
     await slices.next();
   }
   return groupMutations(mutations);

@@ -1,6 +1,7 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { RunState } from '../../openlineage/run-state';
 
-export type RunState = 'START' | 'RUNNING' | 'COMPLETE' | 'ABORT' | 'FAIL' | 'OTHER';
+export type { RunState };
 
 @Entity({ name: 'runs' })
 @Check('runs_state_check', `state IN ('START', 'RUNNING', 'COMPLETE', 'ABORT', 'FAIL', 'OTHER')`)

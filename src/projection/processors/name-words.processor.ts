@@ -4,11 +4,11 @@ import { Mutation, mutation } from '../mutations';
 /**
  * The words of every dataset and job name the event's rows state (docs/adr/0011-search-by-word.md),
  * split by the function search splits its text with. A word whose index entry would pass
- * MAX_NAME_WORD_ENTRY_BYTES is not indexed. Reads the other processors' rows of the same event.
+ * MAX_NAME_WORD_ENTRY_BYTES is not indexed. Reads the other processors' rows of the same event;
+ * `done` holds the ids whose words a batch has already stated (a name never changes).
  */
-export function nameWordsOf(rows: Mutation[]): Mutation[] {
+export function nameWordsOf(rows: Mutation[], done = new Set<string>()): Mutation[] {
   const out: Mutation[] = [];
-  const done = new Set<string>();
   for (const m of rows) {
     if (m.table !== 'datasets' && m.table !== 'jobs') continue;
     const { id, namespace, name } = m.row;

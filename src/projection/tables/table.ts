@@ -141,7 +141,8 @@ export class ProjectionTable<R> {
     this.byProperty = described.columns;
     this.columns = written.map((p) => described.columns.get(p)!);
     this.keyParts = spec.key.map((property) => ({ property, uuid: described.columns.get(property)!.type === 'uuid' }));
-    this.compare = (property, a, b) => compareValues(this.byProperty.get(property)!.type, a[property], b[property]);
+    const types: Record<string, PgType> = Object.fromEntries([...described.columns].map(([p, c]) => [p, c.type]));
+    this.compare = (property, a, b) => compareValues(types[property], a[property], b[property]);
     this.sql = this.upsertText();
   }
 

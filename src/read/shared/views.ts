@@ -1,3 +1,5 @@
+import type { RunState } from '../../openlineage/run-state';
+
 /** What the read side returns: the current state of the model, in domain terms (no HTTP shapes). */
 
 export type Facets = Record<string, unknown>;
@@ -19,7 +21,7 @@ export interface DatasetVersionRef extends DatasetRef {
 }
 
 /** OpenLineage event types, as the model stores a run's state; null: known only as a parent. */
-export type RunEventState = 'START' | 'RUNNING' | 'COMPLETE' | 'ABORT' | 'FAIL' | 'OTHER' | null;
+export type RunEventState = RunState | null;
 
 export interface RunView {
   id: string;

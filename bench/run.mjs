@@ -35,9 +35,14 @@ const LAG_SAMPLE_MS = 200;
 const STORE_ENV = storeSettings('BENCH_STORE_ENV');
 const DRAIN_LIMIT_S = 120;
 
+// Issue 27's targets: with the projection on (the default), and without it (an ingest replica of a
+// deployment that projects elsewhere: BENCH_STORE_ENV='PROJECTION_WORKERS=0').
+const PROJECTING = STORE_ENV.PROJECTION_WORKERS !== '0';
+const SYNC_RATIO = PROJECTING ? 0.4 : 0.7;
+const SYNC_P99_MS = PROJECTING ? 20 : 15;
 const TARGETS = [
-  { key: 'syncVsPostgres', label: 'sync ingest ÷ PostgreSQL ceiling (primary key only)', at: '≥ 0.60 (goal 0.80)', pass: (v) => v >= 0.6, fmt: (v) => v.toFixed(2) },
-  { key: 'syncP99AtRateMs', label: `p99 at ${RATE} events/s offered, sync`, at: '≤ 20 ms (goal 10 ms)', pass: (v) => v <= 20, fmt: (v) => `${v.toFixed(1)} ms` },
+  { key: 'syncVsPostgres', label: `sync ingest ÷ PostgreSQL ceiling (primary key only), projection ${PROJECTING ? 'on' : 'off'}`, at: `≥ ${SYNC_RATIO.toFixed(2)}`, pass: (v) => v >= SYNC_RATIO, fmt: (v) => v.toFixed(2) },
+  { key: 'syncP99AtRateMs', label: `p99 at ${RATE} events/s offered, sync, projection ${PROJECTING ? 'on' : 'off'}`, at: `≤ ${SYNC_P99_MS} ms`, pass: (v) => v <= SYNC_P99_MS, fmt: (v) => `${v.toFixed(1)} ms` },
   { key: 'asyncVsBareHttp', label: 'async ingest ÷ bare HTTP ceiling', at: '≥ 0.50', pass: (v) => v >= 0.5, fmt: (v) => v.toFixed(2) },
   { key: 'peakRssMb', label: 'peak RSS under the closed-loop load (sync, async)', at: '≤ 200 MB', pass: (v) => v <= 200, fmt: (v) => `${v.toFixed(0)} MB` },
   { key: 'projectionLagP99S', label: 'projection lag p99 at the sustained maximum (sync)', at: '≤ 1 s', pass: (v) => v <= 1, fmt: (v) => `${v.toFixed(2)} s` },

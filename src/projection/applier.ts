@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { MutationsByTable } from './mutations';
-import { runStatement } from './appliers/run-statement';
-import { Statement } from './appliers/sql';
+import { runStatement } from './statements/run-statement';
+import { Statement } from './statements/sql';
 import { PROJECTION_TABLES, TABLES } from './tables';
 import { ProjectionTable } from './tables/table';
 

@@ -1,7 +1,7 @@
 import { RowOf, PROJECTION_TABLES, TableName } from './tables';
 
 /**
- * What processors produce and appliers consume: one row of one projection table, typed by the
+ * What processors produce and the applier writes: one row of one projection table, typed by the
  * table's entity, carrying every value the row states (derived values included). A group of
  * columns the event does not state is null, stamp included (src/projection/tables/span.ts).
  */

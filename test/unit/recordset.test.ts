@@ -1,4 +1,4 @@
-import { Column, recordset } from '../../src/projection/appliers/sql';
+import { Column, recordset } from '../../src/projection/statements/sql';
 import { PreciseDate } from '../../src/database/precise-timestamps';
 
 interface Row {

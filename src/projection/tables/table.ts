@@ -1,6 +1,6 @@
 import { getMetadataArgsStorage } from 'typeorm';
 import { compareEventIds } from '../../log/logged-event';
-import { recordset, Statement, statement } from '../appliers/sql';
+import { recordset, Statement, statement } from '../statements/sql';
 
 /** The PostgreSQL types of projection columns, as the entities declare them. */
 export type PgType = 'uuid' | 'text' | 'timestamptz' | 'bigint' | 'boolean' | 'jsonb';

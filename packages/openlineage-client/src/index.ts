@@ -39,3 +39,5 @@ export { FileTransport, type FileTransportOptions } from './transports/file-tran
 export { CompositeTransport, type CompositeTransportOptions } from './transports/composite-transport';
 export { NoopTransport } from './transports/noop-transport';
 export { CLIENT_NAME, CLIENT_VERSION, DEFAULT_PRODUCER } from './version';
+export * from './sql';
+export * from './instrumentation';

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { register } from 'prom-client';
 import { createApp } from '../../src/create-app';
 import { Environment, loadEnvironment } from '../../src/core/config/environment';
 import { ProjectionWriter } from '../../src/projection/projection-writer.service';
@@ -54,7 +55,12 @@ export async function startInProcessApp(
       const writer = app.get(ProjectionWriter);
       while ((await writer.projectBatch(100)).length > 0);
     },
-    close: () => app.close(),
+    async close() {
+      await app.close();
+      // The metrics live in prom-client's registry of this process: the next app of the same
+      // test file registers them again, as a restarted process would.
+      register.clear();
+    },
   };
   return store;
 }

@@ -13,8 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, expectAccessible, launchChromium, screenshot } from '../support/browser';
-import { createDatabase, waitForProjection } from '../support/database';
-import { runCommand, startStore, StoreProcess } from '../support/store-process';
+import { waitForProjection } from '../support/database';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 jest.setTimeout(240000);
 
@@ -103,7 +103,7 @@ function events(): unknown[] {
 
 describe('Lineage, job, run, search and overview pages', () => {
   let databaseUrl: string;
-  let store: StoreProcess;
+  let store: InProcessServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -111,9 +111,8 @@ describe('Lineage, job, run, search and overview pages', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('uipages');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
-    store = await startStore({ DATABASE_URL: databaseUrl });
+    store = await startInProcessServer();
+    databaseUrl = store.databaseUrl;
     home = `${store.url}/`;
     const res = await fetch(`${store.url}/api/v1/lineage/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(events()) });
     expect(res.status).toBeLessThan(300);
@@ -132,7 +131,7 @@ describe('Lineage, job, run, search and overview pages', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await store?.stop();
+    await store?.close();
   });
 
   /** What the graph draws: the ids of its nodes and its edges as "source -> target". */
@@ -386,13 +385,12 @@ describe('Lineage, job, run, search and overview pages', () => {
 describe('Lineage page at about 500 nodes', () => {
   const JOBS = 240; // one hub read by 240 jobs, each writing its own table: 481 nodes, 480 edges
   let databaseUrl: string;
-  let store: StoreProcess;
+  let store: InProcessServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('uibig');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
-    store = await startStore({ DATABASE_URL: databaseUrl });
+    store = await startInProcessServer();
+    databaseUrl = store.databaseUrl;
     const fan = Array.from({ length: JOBS }, (_, i) =>
       runEvent('COMPLETE', at(i * 1000), randomUUID(), `fan.job_${i}`, [{ name: 'fan.hub' }], [{ name: `fan.out_${i}` }], `INSERT INTO fan.out_${i} SELECT * FROM fan.hub`),
     );
@@ -404,7 +402,7 @@ describe('Lineage page at about 500 nodes', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await store?.stop();
+    await store?.close();
   });
 
   it('lays the graph out off the main thread, draws it, and pans and zooms', async () => {

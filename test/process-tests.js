@@ -14,10 +14,15 @@ exports.PROCESS_TESTS = [
   'test/hostile/slow-connections.test.ts', // socket timeouts of the process
   'test/ops/config.test.ts', // start-up refuses bad configuration
   'test/ops/database-tls.test.ts', // TLS to PostgreSQL
+  'test/ops/health.test.ts', // the healthcheck command a container runs
   'test/ops/logs.test.ts', // the process's stdout
   'test/ops/operator-signals.test.ts', // signals
   'test/ops/shutdown.test.ts', // signals under load
   'test/ops/tls.test.ts', // TLS listener
+  'test/ops/tracing.test.ts', // OpenTelemetry instruments a process as it starts
+  'test/projection/concurrency-and-replay.test.ts', // replicas projecting at once; the reproject command
+  'test/projection/poison-event.test.ts', // the error line the projector thread writes to stdout
+  'test/projection/set-aside.test.ts', // the reproject command
   'test/seed/seed-cli.test.ts', // the command line
   'test/suite/cleanup.test.ts', // an interrupted jest leaves no process behind
 ];

@@ -24,7 +24,8 @@ describe('package.json', () => {
   });
 
   it('runs every tier with `npm test`, and the unit tier alone without a build (no pretest)', () => {
-    expect(pkg.scripts.test).toBe('jest --maxWorkers=2');
+    // The process tier on its own: its tests watch a process's timing under load, ours included.
+    expect(pkg.scripts.test).toBe('jest --maxWorkers=2 --selectProjects unit in-process && jest --runInBand --selectProjects process');
     expect(pkg.scripts['test:unit']).toBe('jest --selectProjects unit --');
     expect(pkg.scripts['pretest:unit']).toBeUndefined();
     for (const script of ['pretest', 'pretest:in-process', 'pretest:process']) expect(pkg.scripts[script]).toBe('node scripts/build-if-stale.mjs');

@@ -24,8 +24,10 @@ describe('package.json', () => {
   });
 
   it('runs every tier with `npm test`, and the unit tier alone without a build (no pretest)', () => {
-    // The process tier on its own: its tests watch a process's timing under load, ours included.
-    expect(pkg.scripts.test).toBe('jest --maxWorkers=2 --selectProjects unit in-process && jest --runInBand --selectProjects process');
+    expect(pkg.scripts.test).toBe('node scripts/test-tiers.mjs');
+    const runs = fs.readFileSync(path.join(PACKAGE_ROOT, 'scripts', 'test-tiers.mjs'), 'utf8');
+    expect(runs).toContain("['--maxWorkers=2', '--selectProjects', 'unit', 'in-process']");
+    expect(runs).toContain("['--runInBand', '--selectProjects', 'process']");
     expect(pkg.scripts['test:unit']).toBe('jest --selectProjects unit --');
     expect(pkg.scripts['pretest:unit']).toBeUndefined();
     for (const script of ['pretest', 'pretest:in-process', 'pretest:process']) expect(pkg.scripts[script]).toBe('node scripts/build-if-stale.mjs');

@@ -133,7 +133,7 @@ describe.each([
     expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('filter-q');
     await page.keyboard.type('SF1.ORDERS');
     await eventually(async () => expect(await datasetNames(page)).toEqual(['tpch.sf1.orders']));
-    expect(new URL(page.url()).hash).toBe('#/?q=SF1.ORDERS');
+    await eventually(async () => expect(new URL(page.url()).hash).toBe('#/?q=SF1.ORDERS'));
 
     // The URL is shareable: a fresh tab shows the same filtered view.
     const shared = await context.newPage();
@@ -144,7 +144,7 @@ describe.each([
 
     await page.keyboard.press('Escape'); // clears the search
     await eventually(async () => expect((await datasetNames(page)).length).toBe(7));
-    expect(new URL(page.url()).hash).toBe('#/');
+    await eventually(async () => expect(new URL(page.url()).hash).toBe('#/'));
 
     await page.locator('#filter-q').fill('no-such-dataset');
     await eventually(async () => expect(await page.locator('.empty h2').textContent()).toBe('No datasets match'));
@@ -155,11 +155,11 @@ describe.each([
   it('filters by scheme and by namespace', async () => {
     await page.getByLabel('Scheme').selectOption('hive');
     await eventually(async () => expect(await datasetNames(page)).toEqual([HIVE_SYMLINK]));
-    expect(new URL(page.url()).hash).toBe('#/?scheme=hive');
+    await eventually(async () => expect(new URL(page.url()).hash).toBe('#/?scheme=hive'));
     await page.getByLabel('Scheme').selectOption('');
     await page.getByLabel('Namespace').selectOption(TRINO_NAMESPACE);
     await eventually(async () => expect((await datasetNames(page)).length).toBe(4));
-    expect(new URL(page.url()).hash).toBe(`#/?namespace=${encodeURIComponent(TRINO_NAMESPACE)}`);
+    await eventually(async () => expect(new URL(page.url()).hash).toBe(`#/?namespace=${encodeURIComponent(TRINO_NAMESPACE)}`));
     await page.getByLabel('Kind').selectOption('symlink');
     await eventually(async () => expect(await page.locator('.empty h2').textContent()).toBe('No datasets match'));
     await page.goBack(); // history keeps each filter step

@@ -161,7 +161,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     const panel = page.locator('aside.node-panel');
     await eventually(async () => expect(await panel.locator('h2').innerText()).toMatch(/Job\s+ui\.daily_sales/));
     expect(await panel.innerText()).toMatch(/Upstream\s+1 in this graph\s+Downstream\s+1 in this graph/);
-    expect(new URL(page.url()).hash).toContain(`selected=${encodeURIComponent(DAILY)}`);
+    await eventually(async () => expect(new URL(page.url()).hash).toContain(`selected=${encodeURIComponent(DAILY)}`));
     await expectAccessible(page, 'lineage page');
     await screenshot(page, 'lineage-both');
   });
@@ -169,7 +169,7 @@ describe('Lineage, job, run, search and overview pages', () => {
   it('follows one direction, then both again', async () => {
     await page.getByLabel('Direction').selectOption('upstream');
     await eventually(async () => expect(await drawn(page)).toEqual({ nodes: [CLEAN, RAW, LOAD].sort(), edges: [`${RAW} -> ${LOAD}`, `${LOAD} -> ${CLEAN}`].sort() }));
-    expect(new URL(page.url()).hash).toContain('direction=upstream');
+    await eventually(async () => expect(new URL(page.url()).hash).toContain('direction=upstream'));
 
     await page.getByLabel('Direction').selectOption('downstream');
     await eventually(async () => expect(await drawn(page)).toEqual({ nodes: [CLEAN, MART, DAILY].sort(), edges: [`${CLEAN} -> ${DAILY}`, `${DAILY} -> ${MART}`].sort() }));
@@ -188,7 +188,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     // Depth counts jobs: one job away from raw.orders is ui.load_clean and what it writes.
     await page.getByLabel('Depth').selectOption('1');
     await eventually(async () => expect(await drawn(page)).toEqual({ nodes: [RAW, LOAD, CLEAN].sort(), edges: [`${RAW} -> ${LOAD}`, `${LOAD} -> ${CLEAN}`].sort() }));
-    expect(new URL(page.url()).hash).toContain('depth=1');
+    await eventually(async () => expect(new URL(page.url()).hash).toContain('depth=1'));
 
     await page.getByLabel('Depth').selectOption('2');
     await eventually(async () => expect(await drawn(page)).toEqual(WHOLE_GRAPH));
@@ -205,7 +205,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     await page.getByRole('button', { name: 'Show as of' }).click();
     await eventually(async () => expect(await drawn(page)).toEqual({ nodes: [CLEAN, RAW, LOAD].sort(), edges: [`${RAW} -> ${LOAD}`, `${LOAD} -> ${CLEAN}`].sort() }));
     await eventually(async () => expect(await page.locator('.lineage-page .status').textContent()).toBe(`3 nodes and 2 edges, as of ${BEFORE_DAILY}.`));
-    expect(new URL(page.url()).hash).toContain(`asOf=${encodeURIComponent(BEFORE_DAILY)}`);
+    await eventually(async () => expect(new URL(page.url()).hash).toContain(`asOf=${encodeURIComponent(BEFORE_DAILY)}`));
     await expectAccessible(page, 'lineage page as of an earlier time');
     await screenshot(page, 'lineage-as-of');
 
@@ -222,7 +222,7 @@ describe('Lineage, job, run, search and overview pages', () => {
         edges: [`${field('raw.orders', 'amount')} -> ${field('clean.orders', 'amount')}`, `${field('clean.orders', 'amount')} -> ${field('mart.daily_sales', 'total')}`].sort(),
       }),
     );
-    expect(new URL(page.url()).hash).toContain('level=column');
+    await eventually(async () => expect(new URL(page.url()).hash).toContain('level=column'));
     await expectAccessible(page, 'column lineage');
     await screenshot(page, 'lineage-columns');
 

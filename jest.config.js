@@ -1,7 +1,15 @@
-/** Tests run against a real PostgreSQL (started once in globalSetup) and the built service. */
-module.exports = {
-  rootDir: '.',
-  testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/packages/*/test/unit/**/*.test.ts', '<rootDir>/packages/*/test/integration/**/*.test.ts'],
+/**
+ * Three tiers (docs/testing.md): `npm test` runs all of them; `npm run test:<tier>` one.
+ * - unit: pure code, no PostgreSQL, no build.
+ * - in-process: the service in the test's own process (test/support/in-process-app.ts) on the
+ *   embedded PostgreSQL that globalSetup starts; each test file creates its own database.
+ * - process: the built service (dist/) as a child process, only where a process is the point.
+ */
+
+const { PROCESS_TESTS } = require('./test/process-tests');
+
+const shared = {
+  rootDir: __dirname,
   transform: {
     '^.+\\.ts$': 'ts-jest',
     // content-disposition (under @fastify/static, which Swagger's UI loads) ships ESM only; the
@@ -10,10 +18,29 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   testEnvironment: 'node',
+};
+
+const onPostgres = {
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
-  setupFilesAfterEnv: ['<rootDir>/test/support/stop-children.ts'],
-  testTimeout: 120000,
+  setupFilesAfterEnv: ['<rootDir>/test/support/stop-children.ts', '<rootDir>/test/support/long-timeout.ts'],
+};
+
+const UNIT_TESTS = ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/packages/*/test/unit/**/*.test.ts', '<rootDir>/test/deploy/**/*.test.ts'];
+const processTests = PROCESS_TESTS.map((file) => `<rootDir>/${file}`);
+
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: UNIT_TESTS },
+    {
+      ...shared,
+      ...onPostgres,
+      displayName: 'in-process',
+      testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/packages/*/test/integration/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/unit/', '<rootDir>/test/deploy/', ...PROCESS_TESTS.map((file) => `<rootDir>/${file}$`)],
+    },
+    { ...shared, ...onPostgres, displayName: 'process', testMatch: processTests },
+  ],
   // A failed test can leave in-process work behind (an HTTP server, a retry loop) that keeps
   // Node's event loop alive; the processes it started are stopped by the hooks above first.
   forceExit: true,

@@ -8,8 +8,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { PACKAGE_ROOT, startStore, StoreProcess } from '../support/store-process';
+import { PACKAGE_ROOT } from '../support/store-process';
 import { migratedDatabase, runEvent } from '../ops/ops-support';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 const ERROR_REF = '#/components/schemas/ErrorBody';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -22,12 +23,12 @@ interface Operation {
 }
 
 describe('the OpenAPI document', () => {
-  let store: StoreProcess;
+  let store: InProcessServer;
   let document: any;
   let operations: Array<{ method: string; path: string; op: Operation }>;
 
   beforeAll(async () => {
-    store = await startStore({ DATABASE_URL: await migratedDatabase('openapi_client'), BODY_LIMIT_BYTES: '1048576' });
+    store = await startInProcessServer({ BODY_LIMIT_BYTES: '1048576' }, await migratedDatabase('openapi_client'));
     document = await (await fetch(`${store.url}/api/docs-json`)).json();
     operations = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([p, item]) =>
       Object.entries(item)
@@ -36,7 +37,7 @@ describe('the OpenAPI document', () => {
     );
   });
   afterAll(async () => {
-    await store?.stop();
+    await store?.close();
   });
 
   it('names every operation with a unique verb-first id', () => {

@@ -4,8 +4,8 @@
  * very document /api/docs-json serves (a `$` in a description once broke the page).
  */
 import { Browser, chromium } from 'playwright-core';
-import { startStore, StoreProcess } from '../support/store-process';
 import { migratedDatabase } from '../ops/ops-support';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -14,7 +14,7 @@ jest.setTimeout(120000);
 
 describe('Swagger UI at /api/docs', () => {
   let browser: Browser;
-  let store: StoreProcess | undefined;
+  let store: InProcessServer | undefined;
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -23,7 +23,7 @@ describe('Swagger UI at /api/docs', () => {
     await browser?.close();
   });
   afterEach(async () => {
-    await store?.stop();
+    await store?.close();
     store = undefined;
   });
 
@@ -32,7 +32,7 @@ describe('Swagger UI at /api/docs', () => {
     ['under BASE_PATH=/lineage', '/lineage'],
   ])('renders %s: the operations are listed and the UI holds the served document', async (_label, basePath) => {
     const databaseUrl = await migratedDatabase('openapi_ui');
-    store = await startStore({ DATABASE_URL: databaseUrl, ...(basePath ? { BASE_PATH: basePath } : {}) });
+    store = await startInProcessServer({ ...(basePath ? { BASE_PATH: basePath } : {}) }, databaseUrl);
     const page = await browser.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));

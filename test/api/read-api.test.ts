@@ -1,20 +1,19 @@
-import { createDatabase, waitForProjection } from '../support/database';
+import { waitForProjection } from '../support/database';
 import { eventFixtures, fixture } from '../support/fixtures';
 import { get, post } from '../support/http';
-import { runCommand, startStore, StoreProcess } from '../support/store-process';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 const TRINO_NS = 'trino://trino.analytics.test:8080';
 
 describe('read API', () => {
   let databaseUrl: string;
-  let store: StoreProcess;
+  let store: InProcessServer;
   /** Run events posted: what Marquez's /events/lineage lists (never job or dataset events). */
   let runEventsPosted = 0;
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('readapi');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
-    store = await startStore({ DATABASE_URL: databaseUrl });
+    store = await startInProcessServer();
+    databaseUrl = store.databaseUrl;
     for (const file of eventFixtures()) {
       const path = Array.isArray(file.json) ? '/api/v1/lineage/batch' : '/api/v1/lineage';
       expect((await post(`${store.url}${path}`, file.text)).status).toBeLessThan(300);
@@ -25,7 +24,7 @@ describe('read API', () => {
   });
 
   afterAll(async () => {
-    await store?.stop();
+    await store?.close();
   });
 
   describe('GET /api/v1/datasets', () => {

@@ -5,6 +5,7 @@ import { createDatabase, query } from '../support/database';
 import { fixture } from '../support/fixtures';
 import { get, post } from '../support/http';
 import { freePort, MIGRATION_COUNT, runCommand, startStore } from '../support/store-process';
+import { waitFor } from '../support/wait-for';
 
 describe('commands', () => {
   it('`serve` refuses to start on a schema that is behind and says to run migrate', async () => {
@@ -71,13 +72,9 @@ describe('commands', () => {
     // The data persists: a second start finds the event without migrating again.
     const again = await startStore(env);
     try {
-      const deadline = Date.now() + 10000;
-      let names: string[] = [];
-      while (Date.now() < deadline && !names.includes('tpch.sf1.orders')) {
-        names = (await get(`${again.url}/api/v1/datasets`)).body.datasets.map((d: { name: string }) => d.name);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(names).toContain('tpch.sf1.orders');
+      const datasetNames = async () => (await get(`${again.url}/api/v1/datasets`)).body.datasets.map((d: { name: string }) => d.name) as string[];
+      await waitFor('the dataset to be listed', async () => (await datasetNames()).includes('tpch.sf1.orders'), 10000, 100).catch(() => undefined);
+      expect(await datasetNames()).toContain('tpch.sf1.orders');
     } finally {
       expect(await again.stop('SIGINT')).toBe(0);
       fs.rmSync(parent, { recursive: true, force: true });

@@ -1,19 +1,13 @@
 import { createDatabase, query } from '../support/database';
 import { startLoad } from '../support/load';
 import { runCommand, startStore } from '../support/store-process';
+import { waitFor } from '../support/wait-for';
 
 async function storedRunIds(databaseUrl: string, runIds: string[]): Promise<Set<string>> {
   const rows = await query<{ run_id: string }>(databaseUrl, 'SELECT run_id FROM lineage_events WHERE run_id = ANY($1::uuid[])', [runIds]);
   return new Set(rows.map((r) => r.run_id));
 }
 
-const waitFor = async (check: () => boolean, timeoutMs = 10000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe('no acknowledged event is lost', () => {
   it('kill -9 during sync load: every event answered 201 is stored', async () => {
@@ -21,7 +15,7 @@ describe('no acknowledged event is lost', () => {
     expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
     const store = await startStore({ DATABASE_URL: databaseUrl, INGEST_MODE: 'sync' });
     const load = startLoad(store.url, 32);
-    await waitFor(() => load.acknowledged().length > 500);
+    await waitFor('over 500 acknowledged events', () => load.acknowledged().length > 500, 10000);
     store.child.kill('SIGKILL');
     await store.exited;
     const outcomes = await load.stop();
@@ -38,7 +32,7 @@ describe('no acknowledged event is lost', () => {
     expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
     const store = await startStore({ DATABASE_URL: databaseUrl, INGEST_MODE: 'async', SHUTDOWN_DELAY_MS: '300' });
     const load = startLoad(store.url, 32);
-    await waitFor(() => load.acknowledged().length > 500);
+    await waitFor('over 500 acknowledged events', () => load.acknowledged().length > 500, 10000);
     store.child.kill('SIGTERM');
     const exitCode = await store.exited;
     const outcomes = await load.stop();

@@ -104,7 +104,7 @@ describe('Ctrl-C with the embedded PostgreSQL', () => {
         }
       };
       const writers = Array.from({ length: 16 }, writer);
-      await sleep(3000);
+      await waitFor('the load to be acknowledged', () => acknowledged.length > 100, 60000);
       killGroup(store.child.pid!, 'SIGINT');
       const exited = await within(store.exited, 60000);
       await within(Promise.all(writers), 15000);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { countEvents, createDatabase, query } from '../support/database';
+import { countEvents, createDatabase, query, waitForProjection } from '../support/database';
 import { post } from '../support/http';
 import { runCommand, startStore, StoreProcess } from '../support/store-process';
 import { startProbing } from './probes';
@@ -59,7 +59,7 @@ describe('bounded work per ingest request', () => {
     // requests (code compiled, connections opened): one stored and one refused event first.
     expect((await post(`${store.url}/api/v1/lineage`, event())).status).toBe(201);
     expect((await post(`${store.url}/api/v1/lineage/batch`, [event(), { eventType: 'START' }])).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1000));
+    await waitForProjection(databaseUrl); // the projector thread's work for them is done too
   });
 
   afterAll(async () => {

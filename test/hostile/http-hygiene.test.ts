@@ -1,18 +1,15 @@
-import { createDatabase } from '../support/database';
 import { post } from '../support/http';
-import { runCommand, startStore, StoreProcess } from '../support/store-process';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 describe('HTTP hygiene: 405 with Allow, nosniff, a CSP on Swagger UI', () => {
-  let store: StoreProcess;
+  let store: InProcessServer;
 
   beforeAll(async () => {
-    const databaseUrl = await createDatabase('hygiene');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
-    store = await startStore({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
+    store = await startInProcessServer({ LOG_LEVEL: 'warn' });
   });
 
   afterAll(async () => {
-    await store?.stop();
+    await store?.close();
   });
 
   it.each([

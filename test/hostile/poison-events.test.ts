@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createDatabase, query, waitForProjection } from '../support/database';
+import { query, waitForProjection } from '../support/database';
 import { get, post } from '../support/http';
-import { runCommand, startStore, StoreProcess } from '../support/store-process';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 const NAMESPACE = 'trino://warehouse:8080';
 
@@ -21,16 +21,15 @@ const nested = (levels: number, patch: Record<string, unknown> = {}) =>
 
 describe('an acknowledged event stays readable and projectable', () => {
   let databaseUrl: string;
-  let store: StoreProcess;
+  let store: InProcessServer;
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('poison');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
-    store = await startStore({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' });
+    store = await startInProcessServer({ LOG_LEVEL: 'info' });
+    databaseUrl = store.databaseUrl;
   });
 
   afterAll(async () => {
-    await store?.stop();
+    await store?.close();
   });
 
   it.each([
@@ -54,7 +53,7 @@ describe('an acknowledged event stays readable and projectable', () => {
     expect(deep.status).toBe(201);
     expect((await post(`${store.url}/api/v1/lineage`, event())).status).toBe(201);
     await waitForProjection(databaseUrl);
-    expect(store.output.filter((line) => line.includes('set aside'))).toEqual([]);
+    expect(await query(databaseUrl, 'SELECT event_id FROM projection_set_aside')).toEqual([]); // nothing set aside
 
     const ids = await query<{ id: string }>(databaseUrl, 'SELECT id::text FROM lineage_events ORDER BY id');
     const [dataset] = await query<{ id: string }>(databaseUrl, `SELECT id::text FROM datasets WHERE name = 'hive.sales.orders'`);

@@ -4,6 +4,7 @@ import { createDatabase } from '../support/database';
 import { stopChild, track } from '../support/child-processes';
 import { freePort, MAIN, PACKAGE_ROOT, runCommand } from '../support/store-process';
 import { probe } from './probes';
+import { waitFor } from '../support/wait-for';
 
 const HEADERS_TIMEOUT_MS = 2000;
 const REQUEST_TIMEOUT_MS = 3000;
@@ -99,7 +100,7 @@ describe('every connection is bounded in time, and probes get through a flood of
   it('answers liveness and readiness while more slow connections are open than it has descriptors', async () => {
     const flood = Array.from({ length: 300 }, () => slowConnection(store.port, POST_HEAD(1_000_000), ' '));
     sockets.push(...flood.map((c) => c.socket));
-    await new Promise((r) => setTimeout(r, 500));
+    await waitFor('every connection of the flood to have sent its head', () => flood.every((c) => c.socket.bytesWritten > 0 || c.socket.destroyed));
     const answers: number[] = [];
     for (let i = 0; i < 10; i++) {
       answers.push((await probe(`http://127.0.0.1:${store.port}/health/live`)).status);

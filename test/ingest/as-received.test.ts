@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
-import { countEvents, createDatabase, query, waitForProjection } from '../support/database';
+import { countEvents, query, waitForProjection } from '../support/database';
 import { get, post } from '../support/http';
-import { runCommand, startStore, StoreProcess } from '../support/store-process';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 /** An event with numbers JavaScript cannot round-trip, formatted as a producer might send it. */
 function eventText(runId: string, name: string): string {
@@ -38,16 +38,15 @@ function postBytes(url: string, bytes: Buffer, chunked: boolean): Promise<{ stat
 
 describe('events are stored, hashed and returned as received', () => {
   let databaseUrl: string;
-  let store: StoreProcess;
+  let store: InProcessServer;
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('as_received');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
-    store = await startStore({ DATABASE_URL: databaseUrl });
+    store = await startInProcessServer();
+    databaseUrl = store.databaseUrl;
   });
 
   afterAll(async () => {
-    await store?.stop();
+    await store?.close();
   });
 
   it('keeps the producer’s numbers and formatting in the log, in GET /api/v1/events/{id} and in /api/v1/events/lineage', async () => {

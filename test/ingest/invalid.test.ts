@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import { countEvents, createDatabase } from '../support/database';
+import { countEvents } from '../support/database';
 import { facetViolationFixtures, invalidFixtures } from '../support/fixtures';
 import { post } from '../support/http';
-import { runCommand, startStore, StoreProcess } from '../support/store-process';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 const valid = () => ({
   eventTime: '2026-07-15T10:15:03.911Z',
@@ -16,16 +16,15 @@ const valid = () => ({
 
 describe('invalid input', () => {
   let databaseUrl: string;
-  let store: StoreProcess;
+  let store: InProcessServer;
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('invalid');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
-    store = await startStore({ DATABASE_URL: databaseUrl, BODY_LIMIT_BYTES: String(64 * 1024) });
+    store = await startInProcessServer({ BODY_LIMIT_BYTES: String(64 * 1024) });
+    databaseUrl = store.databaseUrl;
   });
 
   afterAll(async () => {
-    await store?.stop();
+    await store?.close();
   });
 
   const cases: Array<[string, () => unknown, string]> = [

@@ -1,7 +1,7 @@
-import { countEvents, createDatabase, query, waitForProjection } from '../support/database';
+import { countEvents, query, waitForProjection } from '../support/database';
 import { eventFixtures, fixture, withRunId } from '../support/fixtures';
 import { get, post } from '../support/http';
-import { runCommand, startStore, StoreProcess } from '../support/store-process';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 const TRINO_NS = 'trino://trino.analytics.test:8080';
 
@@ -14,7 +14,7 @@ function namedDatasets(event: any): string[] {
   ]);
 }
 
-async function allDatasets(store: StoreProcess, params = ''): Promise<any[]> {
+async function allDatasets(store: InProcessServer, params = ''): Promise<any[]> {
   const datasets: any[] = [];
   let cursor: string | null = null;
   do {
@@ -28,16 +28,15 @@ async function allDatasets(store: StoreProcess, params = ''): Promise<any[]> {
 
 describe("ingesting what Trino, Spark, Airflow, dbt and the Python client send", () => {
   let databaseUrl: string;
-  let store: StoreProcess;
+  let store: InProcessServer;
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('producers');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
-    store = await startStore({ DATABASE_URL: databaseUrl });
+    store = await startInProcessServer();
+    databaseUrl = store.databaseUrl;
   });
 
   afterAll(async () => {
-    await store?.stop();
+    await store?.close();
   });
 
   it('accepts every fixture event with 201 and lists every dataset they name', async () => {

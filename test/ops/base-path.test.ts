@@ -1,17 +1,17 @@
 import { get, post } from '../support/http';
-import { startStore, StoreProcess } from '../support/store-process';
 import { migratedDatabase, parseMetrics, runEvent, sampleValue } from './ops-support';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 describe('BASE_PATH', () => {
-  let store: StoreProcess | undefined;
+  let store: InProcessServer | undefined;
   afterEach(async () => {
-    await store?.stop();
+    await store?.close();
     store = undefined;
   });
 
   it('BASE_PATH=lineage/ moves the API, the OpenAPI document and the UI under /lineage; probes, /version and /metrics stay at the root', async () => {
     const databaseUrl = await migratedDatabase('ops_base');
-    store = await startStore({ DATABASE_URL: databaseUrl, BASE_PATH: 'lineage/' });
+    store = await startInProcessServer({ BASE_PATH: 'lineage/' }, databaseUrl);
     const base = `${store.url}/lineage`;
 
     // Ingest under the prefix, including the bare `{base}/` Trino posts to.

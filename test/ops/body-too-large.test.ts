@@ -3,14 +3,14 @@
  * rest of the body (within bounds) before it answers and closes, so the client is not reset while
  * it is still sending (a lingering close, as nginx does).
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startStore, StoreProcess } from '../support/store-process';
 import { migratedDatabase } from './ops-support';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
+import { runProgram } from '../support/run-program';
 
 const BODY_BYTES = 40 * 1024 * 1024;
 const ATTEMPTS = 10;
@@ -78,15 +78,15 @@ function postWriteThenRead(port: number, body: Buffer): Promise<string> {
 }
 
 describe('413 for a body over BODY_LIMIT_BYTES', () => {
-  let store: StoreProcess;
+  let store: InProcessServer;
   let bodyFile: string;
   beforeAll(async () => {
-    store = await startStore({ DATABASE_URL: await migratedDatabase('ops_413') });
+    store = await startInProcessServer({}, await migratedDatabase('ops_413'));
     bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'metadata-store-413-')), 'body.json');
     fs.writeFileSync(bodyFile, largeBody());
   });
   afterAll(async () => {
-    await store?.stop();
+    await store?.close();
     if (bodyFile) fs.rmSync(path.dirname(bodyFile), { recursive: true, force: true });
   });
 
@@ -129,13 +129,13 @@ describe('413 for a body over BODY_LIMIT_BYTES', () => {
     expect(elapsedMs).toBeLessThan(30000);
   });
 
-  it(`curl reads the 413 ${ATTEMPTS} times of ${ATTEMPTS}`, () => {
+  it(`curl reads the 413 ${ATTEMPTS} times of ${ATTEMPTS}`, async () => {
     const outcomes: string[] = [];
     for (let i = 0; i < ATTEMPTS; i++) {
-      const result = spawnSync(
+      const result = await runProgram(
         'curl',
         ['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-H', 'content-type: application/json', '-H', 'Expect:', ...(i % 2 === 1 ? ['-H', 'Transfer-Encoding: chunked'] : []), '--data-binary', `@${bodyFile}`, `${store.url}/api/v1/lineage`],
-        { encoding: 'utf8', timeout: 60000 },
+        { timeoutMs: 60000 },
       );
       outcomes.push(result.status === 0 ? result.stdout : `exit ${result.status}: ${result.stderr.trim()}`);
     }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { get, post } from '../support/http';
 import { runCommand, startStore, StoreProcess } from '../support/store-process';
-import { adminQuery, databaseName, jsonLines, migratedDatabase, runEvent, sleep, waitFor } from './ops-support';
+import { adminQuery, databaseName, jsonLines, migratedDatabase, runEvent, waitFor } from './ops-support';
 import { createDatabase } from '../support/database';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
@@ -54,8 +54,10 @@ describe('logs', () => {
     const unmatched = await get(`${store.url}/no/such/${randomUUID()}`);
     expect(unmatched.status).toBe(404);
 
-    await waitFor('the completion lines', () => jsonLines(store!.output).filter((l) => l.msg === 'request completed').length >= 3);
-    await sleep(200);
+    // A last request as a fence: once its line is out, so is every line of the requests above.
+    const fence = `/no/such/fence-${randomUUID()}`;
+    expect((await get(`${store.url}${fence}`)).status).toBe(404);
+    await waitFor('the fence request line', () => jsonLines(store!.output).some((l) => l.msg === 'request completed' && l.url === fence));
 
     // Every line is one JSON object (the CLI's lines included), with the common fields.
     const lines = store.output;

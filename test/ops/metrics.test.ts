@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { get, post } from '../support/http';
-import { startStore, StoreProcess } from '../support/store-process';
-import { adminQuery, databaseName, migratedDatabase, parseMetrics, Sample, sampleValue, sleep } from './ops-support';
+import { adminQuery, databaseName, migratedDatabase, parseMetrics, Sample, sampleValue, waitFor } from './ops-support';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 async function scrape(url: string): Promise<Sample[]> {
   const res = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(15000) });
@@ -12,16 +12,16 @@ async function scrape(url: string): Promise<Sample[]> {
 }
 
 describe('metrics at /metrics', () => {
-  let store: StoreProcess | undefined;
+  let store: InProcessServer | undefined;
   afterEach(async () => {
-    await store?.stop();
+    await store?.close();
     store = undefined;
   });
 
   it('exposes process, HTTP (bounded route labels), ingest, projection queue, pool and query metrics after traffic', async () => {
     const databaseUrl = await migratedDatabase('ops_metrics');
     // No projector: the queue keeps what is ingested, so its depth and age are known.
-    store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0', DATABASE_POOL_SIZE: '7' });
+    store = await startInProcessServer({ PROJECTION_WORKERS: '0', DATABASE_POOL_SIZE: '7' }, databaseUrl);
 
     expect((await post(`${store.url}/api/v1/lineage`, { ...runEventLike(), eventType: 'START' })).status).toBe(201);
     expect((await post(`${store.url}/api/v1/lineage`, runEventLike())).status).toBe(201);
@@ -30,9 +30,10 @@ describe('metrics at /metrics', () => {
     for (const id of ids) expect((await get(`${store.url}/api/v1/datasets/${id}`)).status).toBe(404);
     const scanned = Array.from({ length: 5 }, () => `/scan-${randomUUID()}`);
     for (const path of scanned) expect((await get(`${store.url}${path}`)).status).toBe(404);
-    await sleep(1100); // the queue's oldest entry is now over a second old
-
-    const samples = await scrape(store.url);
+    const samples = await waitFor('the queue\'s oldest entry to be over a second old', async () => {
+      const scraped = await scrape(store!.url);
+      return (sampleValue(scraped, 'metadata_store_projection_queue_oldest_age_seconds') ?? 0) > 1 && scraped;
+    });
     const names = new Set(samples.map((s) => s.name));
 
     // Process defaults.
@@ -80,7 +81,7 @@ describe('metrics at /metrics', () => {
 
   it('a database that does not answer does not hang /metrics: the queue gauges read NaN after READINESS_TIMEOUT_MS', async () => {
     const databaseUrl = await migratedDatabase('ops_metrics_hang');
-    store = await startStore({ DATABASE_URL: databaseUrl, READINESS_TIMEOUT_MS: '300', PROJECTION_WORKERS: '0' }); // workers would wait on the lock too
+    store = await startInProcessServer({ READINESS_TIMEOUT_MS: '300', PROJECTION_WORKERS: '0' }, databaseUrl); // workers would wait on the lock too
     // Hold an exclusive lock on the queue: the stats query waits for it forever.
     const locker = new Client({ connectionString: databaseUrl });
     await locker.connect();

@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { createDatabase } from '../support/database';
-import { runCommand } from '../support/store-process';
 
-/** A fresh database with the schema applied. */
-export async function migratedDatabase(prefix: string): Promise<string> {
-  const url = await createDatabase(prefix);
-  const result = runCommand(['migrate'], { DATABASE_URL: url });
-  if (result.status !== 0) throw new Error(`migrate failed: ${result.stdout}${result.stderr}`);
-  return url;
-}
+export { migratedDatabase } from '../support/migrated-database';
 
 export function databaseName(url: string): string {
   return new URL(url).pathname.slice(1);
@@ -59,20 +51,7 @@ export function jsonLines(output: string[]): Array<Record<string, any>> {
   return lines;
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 15000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${what}${lastError ? `: ${(lastError as Error).message}` : ''}`);
-}
+export { waitFor } from '../support/wait-for';
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

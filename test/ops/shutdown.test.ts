@@ -94,7 +94,8 @@ async function drainUnderLoad(store: StoreProcess, signal: NodeJS.Signals, write
   };
 
   const loops = [...Array.from({ length: writers }, writer), readinessPoller(), connectProber()];
-  await sleep(800);
+  // Under load: acknowledged events and readiness answers before the signal.
+  await waitFor('the load to be acknowledged', () => report.acknowledged.length >= 20 && report.readiness.length > 0);
   report.signalAt = Date.now();
   store.child.kill(signal);
   report.exitCode = await store.exited;

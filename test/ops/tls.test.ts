@@ -117,7 +117,8 @@ describe('TLS', () => {
     await waitFor('certificate B', async () => (await servedFingerprint(port)) === b.fingerprint, 20000);
     expect(store.child.pid).toBe(pid);
     expect(store.child.exitCode).toBeNull();
-    const reloaded = jsonLines(store.output).find((l) => l.msg?.startsWith('tls: certificate reloaded'));
+    // The line may reach this side of the pipe after the new certificate is served.
+    const reloaded = await waitFor('the reload line', () => jsonLines(store!.output).find((l) => l.msg?.startsWith('tls: certificate reloaded')), 5000);
     expect(reloaded).toMatchObject({ fingerprint: b.fingerprint, previousFingerprint: a.fingerprint, level: 'info' });
     expect((await legacyHandshake(port)).protocol).toBeUndefined(); // still TLS 1.2+ after the swap
 

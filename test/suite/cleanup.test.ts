@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { stopChild, track } from '../support/child-processes';
 import { PACKAGE_ROOT } from '../support/store-process';
+import { waitFor } from '../support/wait-for';
 
 const JEST = require.resolve('jest/bin/jest');
 
@@ -20,20 +21,12 @@ function alive(pid: number): boolean {
   }
 }
 
-async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 function runScenario(mode: 'fail' | 'hang') {
   const pidsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'metadata-store-scenario-')), 'pids.json');
   const env: Record<string, string | undefined> = { ...process.env, SCENARIO_MODE: mode, SCENARIO_PIDS_FILE: pidsFile };
   for (const key of ['TEST_PG_ADMIN_URL', 'TEST_PG_DATA_DIR', 'TEST_CHILD_REGISTRY', 'TEST_POSTGRES_URL']) delete env[key];
   const child = track(
-    spawn(process.execPath, [JEST, '--runInBand', '--testMatch', '**/test/support/scenarios/leave-processes.scenario.ts'], {
+    spawn(process.execPath, [JEST, '--runInBand', '--selectProjects', 'process', '--testMatch', '**/test/support/scenarios/leave-processes.scenario.ts'], {
       cwd: PACKAGE_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,7 +57,7 @@ async function exitWithin(run: ReturnType<typeof runScenario>, ms: number): Prom
 
 async function expectAllGone(pids: Record<string, number>): Promise<void> {
   expect(Object.keys(pids).sort()).toEqual(['jest', 'ownPostgres', 'ownPostgresHelper', 'store', 'testPostgres']);
-  await until('every process of the run to end', () => Object.values(pids).every((pid) => !alive(pid)), 5000).catch(() => undefined); // the assertion below says which
+  await waitFor('every process of the run to end', () => Object.values(pids).every((pid) => !alive(pid)), 5000).catch(() => undefined); // the assertion below says which
   expect(Object.entries(pids).filter(([, pid]) => alive(pid))).toEqual([]);
 }
 
@@ -78,7 +71,7 @@ describe('a test run that fails or is interrupted', () => {
 
   it.each(['SIGINT', 'SIGTERM'] as const)('interrupted by %s mid-test: jest exits and stops every process the test started', async (signal) => {
     const run = runScenario('hang');
-    await until('the scenario to start its processes', run.started, 90000);
+    await waitFor('the scenario to start its processes', run.started, 90000);
     run.child.kill(signal);
     const code = await exitWithin(run, 60000);
     expect({ code, stopped: run.output().includes(`${signal}: stopping the processes the tests started`) }).toEqual({

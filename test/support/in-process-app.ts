@@ -1,9 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { register } from 'prom-client';
 import { createApp } from '../../src/create-app';
 import { Environment, loadEnvironment } from '../../src/core/config/environment';
-import { createDataSource } from '../../src/database/data-source';
 import { ProjectionWriter } from '../../src/projection/projection-writer.service';
-import { createDatabase } from './database';
+import { migratedDatabase } from './migrated-database';
+
+export { migratedDatabase };
 
 export interface InProcessApp {
   app: NestFastifyApplication;
@@ -15,19 +18,6 @@ export interface InProcessApp {
   close(): Promise<void>;
 }
 
-/** Creates a database on the test PostgreSQL and runs every migration on it; returns its URL. */
-export async function migratedDatabase(prefix = 'inproc'): Promise<string> {
-  const databaseUrl = await createDatabase(prefix);
-  const dataSource = createDataSource({ url: databaseUrl, poolSize: 1, connectTimeoutMs: 5000 });
-  await dataSource.initialize();
-  try {
-    await dataSource.runMigrations();
-  } finally {
-    await dataSource.destroy();
-  }
-  return databaseUrl;
-}
-
 /**
  * The whole service in this process (Nest's application, Fastify, the real PostgreSQL), on a
  * fresh migrated database unless one is given. Projection workers are off unless asked for:
@@ -37,7 +27,7 @@ export async function startInProcessApp(
   settings: Record<string, string> = {},
   databaseUrl?: string,
 ): Promise<InProcessApp> {
-  const url = databaseUrl ?? (await migratedDatabase());
+  const url = databaseUrl ?? (await migratedDatabase('inproc'));
   const env: Environment = loadEnvironment({ LOG_LEVEL: 'warn', PROJECTION_WORKERS: '0', SHUTDOWN_DELAY_MS: '0', ...settings });
   const app = await createApp(env, { url });
   const store: InProcessApp = {
@@ -65,7 +55,30 @@ export async function startInProcessApp(
       const writer = app.get(ProjectionWriter);
       while ((await writer.projectBatch(100)).length > 0);
     },
-    close: () => app.close(),
+    async close() {
+      await app.close();
+      // The metrics live in prom-client's registry of this process: the next app of the same
+      // test file registers them again, as a restarted process would.
+      register.clear();
+    },
   };
   return store;
+}
+
+export interface InProcessServer extends InProcessApp {
+  /** `http://127.0.0.1:<port>`: the app listens on a free port of this host. */
+  url: string;
+  port: number;
+}
+
+/**
+ * The service in this process, listening on a real socket as `serve` does: for tests that speak
+ * HTTP with fetch, curl or a browser. Unlike startInProcessApp, the projector thread runs (two
+ * loops, as a started service has), so ingested events are projected without the test's help.
+ */
+export async function startInProcessServer(settings: Record<string, string> = {}, databaseUrl?: string): Promise<InProcessServer> {
+  const store = await startInProcessApp({ PROJECTION_WORKERS: '2', ...settings }, databaseUrl);
+  await store.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = store.app.getHttpServer().address() as AddressInfo;
+  return { ...store, url: `http://127.0.0.1:${port}`, port };
 }

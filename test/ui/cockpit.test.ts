@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, expectAccessible, launchChromium, screenshot } from '../support/browser';
-import { createDatabase, waitForProjection } from '../support/database';
+import { waitForProjection } from '../support/database';
 import { fixture, fixtureFolder } from '../support/fixtures';
-import { runCommand, startStore, StoreProcess } from '../support/store-process';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 const CTAS_TARGET = 'lake.sales.order_totals';
 const TRINO_NAMESPACE = 'trino://trino.analytics.test:8080';
@@ -17,7 +17,7 @@ const HIVE_SYMLINK = 'sales.orders_clean';
 
 jest.setTimeout(180000);
 
-async function postEvent(store: StoreProcess, basePath: string, body: string): Promise<void> {
+async function postEvent(store: InProcessServer, basePath: string, body: string): Promise<void> {
   const res = await fetch(`${store.url}${basePath}/api/v1/lineage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   expect({ status: res.status, body: res.status === 201 ? '' : await res.text() }).toEqual({ status: 201, body: '' });
 }
@@ -46,7 +46,7 @@ describe.each([
   { label: 'under BASE_PATH=/lineage', basePath: '/lineage', tag: 'lineage' },
 ])('Cockpit UI $label', ({ basePath, tag }) => {
   let databaseUrl: string;
-  let store: StoreProcess;
+  let store: InProcessServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -55,10 +55,8 @@ describe.each([
   const requests: string[] = [];
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('ui');
-    const migrated = runCommand(['migrate'], { DATABASE_URL: databaseUrl });
-    expect(migrated.status).toBe(0);
-    store = await startStore({ DATABASE_URL: databaseUrl, ...(basePath ? { BASE_PATH: basePath } : {}) });
+    store = await startInProcessServer(basePath ? { BASE_PATH: basePath } : {});
+    databaseUrl = store.databaseUrl;
     home = `${store.url}${basePath}/`;
     browser = await launchChromium();
     // bypassCSP: the page's CSP forbids inline scripts, and axe-core is injected as one.
@@ -71,7 +69,7 @@ describe.each([
 
   afterAll(async () => {
     await browser?.close();
-    await store?.stop();
+    await store?.close();
   });
 
   it('serves the page at {base}/ with relative assets', async () => {
@@ -135,7 +133,7 @@ describe.each([
     expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('filter-q');
     await page.keyboard.type('SF1.ORDERS');
     await eventually(async () => expect(await datasetNames(page)).toEqual(['tpch.sf1.orders']));
-    expect(new URL(page.url()).hash).toBe('#/?q=SF1.ORDERS');
+    await eventually(async () => expect(new URL(page.url()).hash).toBe('#/?q=SF1.ORDERS'));
 
     // The URL is shareable: a fresh tab shows the same filtered view.
     const shared = await context.newPage();
@@ -146,7 +144,7 @@ describe.each([
 
     await page.keyboard.press('Escape'); // clears the search
     await eventually(async () => expect((await datasetNames(page)).length).toBe(7));
-    expect(new URL(page.url()).hash).toBe('#/');
+    await eventually(async () => expect(new URL(page.url()).hash).toBe('#/'));
 
     await page.locator('#filter-q').fill('no-such-dataset');
     await eventually(async () => expect(await page.locator('.empty h2').textContent()).toBe('No datasets match'));
@@ -157,11 +155,11 @@ describe.each([
   it('filters by scheme and by namespace', async () => {
     await page.getByLabel('Scheme').selectOption('hive');
     await eventually(async () => expect(await datasetNames(page)).toEqual([HIVE_SYMLINK]));
-    expect(new URL(page.url()).hash).toBe('#/?scheme=hive');
+    await eventually(async () => expect(new URL(page.url()).hash).toBe('#/?scheme=hive'));
     await page.getByLabel('Scheme').selectOption('');
     await page.getByLabel('Namespace').selectOption(TRINO_NAMESPACE);
     await eventually(async () => expect((await datasetNames(page)).length).toBe(4));
-    expect(new URL(page.url()).hash).toBe(`#/?namespace=${encodeURIComponent(TRINO_NAMESPACE)}`);
+    await eventually(async () => expect(new URL(page.url()).hash).toBe(`#/?namespace=${encodeURIComponent(TRINO_NAMESPACE)}`));
     await page.getByLabel('Kind').selectOption('symlink');
     await eventually(async () => expect(await page.locator('.empty h2').textContent()).toBe('No datasets match'));
     await page.goBack(); // history keeps each filter step

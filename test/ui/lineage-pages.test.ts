@@ -13,8 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, expectAccessible, launchChromium, screenshot } from '../support/browser';
-import { createDatabase, waitForProjection } from '../support/database';
-import { runCommand, startStore, StoreProcess } from '../support/store-process';
+import { waitForProjection } from '../support/database';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 jest.setTimeout(240000);
 
@@ -103,7 +103,7 @@ function events(): unknown[] {
 
 describe('Lineage, job, run, search and overview pages', () => {
   let databaseUrl: string;
-  let store: StoreProcess;
+  let store: InProcessServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -111,9 +111,8 @@ describe('Lineage, job, run, search and overview pages', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('uipages');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
-    store = await startStore({ DATABASE_URL: databaseUrl });
+    store = await startInProcessServer();
+    databaseUrl = store.databaseUrl;
     home = `${store.url}/`;
     const res = await fetch(`${store.url}/api/v1/lineage/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(events()) });
     expect(res.status).toBeLessThan(300);
@@ -132,7 +131,7 @@ describe('Lineage, job, run, search and overview pages', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await store?.stop();
+    await store?.close();
   });
 
   /** What the graph draws: the ids of its nodes and its edges as "source -> target". */
@@ -162,7 +161,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     const panel = page.locator('aside.node-panel');
     await eventually(async () => expect(await panel.locator('h2').innerText()).toMatch(/Job\s+ui\.daily_sales/));
     expect(await panel.innerText()).toMatch(/Upstream\s+1 in this graph\s+Downstream\s+1 in this graph/);
-    expect(new URL(page.url()).hash).toContain(`selected=${encodeURIComponent(DAILY)}`);
+    await eventually(async () => expect(new URL(page.url()).hash).toContain(`selected=${encodeURIComponent(DAILY)}`));
     await expectAccessible(page, 'lineage page');
     await screenshot(page, 'lineage-both');
   });
@@ -170,7 +169,7 @@ describe('Lineage, job, run, search and overview pages', () => {
   it('follows one direction, then both again', async () => {
     await page.getByLabel('Direction').selectOption('upstream');
     await eventually(async () => expect(await drawn(page)).toEqual({ nodes: [CLEAN, RAW, LOAD].sort(), edges: [`${RAW} -> ${LOAD}`, `${LOAD} -> ${CLEAN}`].sort() }));
-    expect(new URL(page.url()).hash).toContain('direction=upstream');
+    await eventually(async () => expect(new URL(page.url()).hash).toContain('direction=upstream'));
 
     await page.getByLabel('Direction').selectOption('downstream');
     await eventually(async () => expect(await drawn(page)).toEqual({ nodes: [CLEAN, MART, DAILY].sort(), edges: [`${CLEAN} -> ${DAILY}`, `${DAILY} -> ${MART}`].sort() }));
@@ -189,7 +188,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     // Depth counts jobs: one job away from raw.orders is ui.load_clean and what it writes.
     await page.getByLabel('Depth').selectOption('1');
     await eventually(async () => expect(await drawn(page)).toEqual({ nodes: [RAW, LOAD, CLEAN].sort(), edges: [`${RAW} -> ${LOAD}`, `${LOAD} -> ${CLEAN}`].sort() }));
-    expect(new URL(page.url()).hash).toContain('depth=1');
+    await eventually(async () => expect(new URL(page.url()).hash).toContain('depth=1'));
 
     await page.getByLabel('Depth').selectOption('2');
     await eventually(async () => expect(await drawn(page)).toEqual(WHOLE_GRAPH));
@@ -206,7 +205,7 @@ describe('Lineage, job, run, search and overview pages', () => {
     await page.getByRole('button', { name: 'Show as of' }).click();
     await eventually(async () => expect(await drawn(page)).toEqual({ nodes: [CLEAN, RAW, LOAD].sort(), edges: [`${RAW} -> ${LOAD}`, `${LOAD} -> ${CLEAN}`].sort() }));
     await eventually(async () => expect(await page.locator('.lineage-page .status').textContent()).toBe(`3 nodes and 2 edges, as of ${BEFORE_DAILY}.`));
-    expect(new URL(page.url()).hash).toContain(`asOf=${encodeURIComponent(BEFORE_DAILY)}`);
+    await eventually(async () => expect(new URL(page.url()).hash).toContain(`asOf=${encodeURIComponent(BEFORE_DAILY)}`));
     await expectAccessible(page, 'lineage page as of an earlier time');
     await screenshot(page, 'lineage-as-of');
 
@@ -223,7 +222,7 @@ describe('Lineage, job, run, search and overview pages', () => {
         edges: [`${field('raw.orders', 'amount')} -> ${field('clean.orders', 'amount')}`, `${field('clean.orders', 'amount')} -> ${field('mart.daily_sales', 'total')}`].sort(),
       }),
     );
-    expect(new URL(page.url()).hash).toContain('level=column');
+    await eventually(async () => expect(new URL(page.url()).hash).toContain('level=column'));
     await expectAccessible(page, 'column lineage');
     await screenshot(page, 'lineage-columns');
 
@@ -386,13 +385,12 @@ describe('Lineage, job, run, search and overview pages', () => {
 describe('Lineage page at about 500 nodes', () => {
   const JOBS = 240; // one hub read by 240 jobs, each writing its own table: 481 nodes, 480 edges
   let databaseUrl: string;
-  let store: StoreProcess;
+  let store: InProcessServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('uibig');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
-    store = await startStore({ DATABASE_URL: databaseUrl });
+    store = await startInProcessServer();
+    databaseUrl = store.databaseUrl;
     const fan = Array.from({ length: JOBS }, (_, i) =>
       runEvent('COMPLETE', at(i * 1000), randomUUID(), `fan.job_${i}`, [{ name: 'fan.hub' }], [{ name: `fan.out_${i}` }], `INSERT INTO fan.out_${i} SELECT * FROM fan.hub`),
     );
@@ -404,7 +402,7 @@ describe('Lineage page at about 500 nodes', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await store?.stop();
+    await store?.close();
   });
 
   it('lays the graph out off the main thread, draws it, and pans and zooms', async () => {

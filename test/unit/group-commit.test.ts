@@ -49,9 +49,18 @@ describe('GroupCommitter', () => {
   it('waits up to maxWaitMs to fill a batch', async () => {
     const writer = recordingWriter();
     const committer = new GroupCommitter(writer.write, { maxEvents: 10, maxWaitMs: 30, writers: 1 });
-    const first = committer.submit('a');
-    await new Promise((r) => setTimeout(r, 5));
-    await Promise.all([first, committer.submit('b')]);
+    jest.useFakeTimers();
+    try {
+      const first = committer.submit('a');
+      await jest.advanceTimersByTimeAsync(5);
+      const second = committer.submit('b');
+      await jest.advanceTimersByTimeAsync(24);
+      expect(writer.batches).toEqual([]); // still waiting for more
+      await jest.advanceTimersByTimeAsync(1);
+      await Promise.all([first, second]);
+    } finally {
+      jest.useRealTimers();
+    }
     expect(writer.batches).toEqual([['a', 'b']]);
   });
 

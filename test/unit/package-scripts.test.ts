@@ -23,6 +23,16 @@ describe('package.json', () => {
     expect(pkg.devDependencies['@types/node']).toMatch(/^24\.\d+\.\d+$/);
   });
 
+  it('runs every tier with `npm test`, and the unit tier alone without a build (no pretest)', () => {
+    expect(pkg.scripts.test).toBe('node scripts/test-tiers.mjs');
+    const runs = fs.readFileSync(path.join(PACKAGE_ROOT, 'scripts', 'test-tiers.mjs'), 'utf8');
+    expect(runs).toContain("['--maxWorkers=2', '--selectProjects', 'unit', 'in-process']");
+    expect(runs).toContain("['--runInBand', '--selectProjects', 'process']");
+    expect(pkg.scripts['test:unit']).toBe('jest --selectProjects unit --');
+    expect(pkg.scripts['pretest:unit']).toBeUndefined();
+    for (const script of ['pretest', 'pretest:in-process', 'pretest:process']) expect(pkg.scripts[script]).toBe('node scripts/build-if-stale.mjs');
+  });
+
   it('has a corpus conformance run that takes the folder as an argument', () => {
     expect(pkg.scripts['test:corpus']).toBe('npm run build && node scripts/test-corpus.mjs');
   });

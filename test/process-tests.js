@@ -23,6 +23,7 @@ exports.PROCESS_TESTS = [
   'test/projection/concurrency-and-replay.test.ts', // replicas projecting at once; the reproject command
   'test/projection/poison-event.test.ts', // the error line the projector thread writes to stdout
   'test/projection/set-aside.test.ts', // the reproject command
+  'test/relay/relay-process.test.ts', // the relay killed (-9) and stopped, then started again on its spool
   'test/seed/seed-cli.test.ts', // the command line
   'test/suite/cleanup.test.ts', // an interrupted jest leaves no process behind
 ];

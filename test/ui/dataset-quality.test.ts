@@ -1,28 +1,28 @@
 /**
  * The dataset page's Data quality panel in a real browser (Debian's Chromium driven by
- * playwright-core) against the real built service, filled with the quality fixtures.
+ * playwright-core) against the service in this process, listening on a socket, filled with the
+ * quality fixtures.
  */
 import { Browser, Page } from 'playwright-core';
 import { datasetId } from '../../src/openlineage/dataset-identity';
 import { eventually, expectAccessible, launchChromium, screenshot } from '../support/browser';
-import { createDatabase, waitForProjection } from '../support/database';
+import { waitForProjection } from '../support/database';
 import { fixtureFolder } from '../support/fixtures';
-import { runCommand, startStore, StoreProcess } from '../support/store-process';
+import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 const NS = 'postgres://warehouse.quality.test:5432';
 
 jest.setTimeout(120000);
 
 describe('the Data quality panel of the dataset page', () => {
-  let store: StoreProcess;
+  let store: InProcessServer;
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    const databaseUrl = await createDatabase('uiquality');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
-    store = await startStore({ DATABASE_URL: databaseUrl });
+    store = await startInProcessServer();
+    const databaseUrl = store.databaseUrl;
     for (const file of fixtureFolder('quality')) {
       const res = await fetch(`${store.url}/api/v1/lineage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: file.text });
       expect(res.status).toBe(201);
@@ -37,7 +37,7 @@ describe('the Data quality panel of the dataset page', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await store?.stop();
+    await store?.close();
   });
 
   const panel = () => page.locator('section.quality');

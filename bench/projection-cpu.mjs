@@ -5,7 +5,7 @@
 //      and the JSON parameter), in batches of 200, as CPU time of the process;
 //   2. against PostgreSQL: BENCH_APPLY_EVENTS events put in the log and the queue, then projected
 //      by the store's own projector (its Nest context, PROJECTION_BATCH_SIZE per transaction, one
-//      worker), with the CPU of that Node process and of PostgreSQL's processes over the
+//      worker), with the CPU of that Node process and of its PostgreSQL backend over the
 //      projection, per event.
 //   BENCH_ROOTS ('.'), BENCH_REPEATS (4 processes per checkout), BENCH_EVENTS (2000), BENCH_ROUNDS (12),
 //   BENCH_APPLY_EVENTS (4000), BENCH_BATCH (200), BENCH_CPU_PROF (a folder: a V8 CPU profile of each
@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { postgresCpuSeconds } from './cpu.mjs';
+import { processCpuSeconds } from './cpu.mjs';
 import { eventText, logRow } from './event.mjs';
 import { checkoutRoots, startPostgres } from './processes.mjs';
 
@@ -77,6 +77,13 @@ async function measureApply(root, databaseUrl) {
   const pool = { url: databaseUrl, connectTimeoutMs: 5000, statementTimeoutMs: 60000, poolSize: 1 };
   const app = await NestFactory.createApplicationContext(ProjectorModule.forRoot(env, pool, new RecentEvents()), { logger: false });
   const writer = app.get(ProjectionWriter);
+  // The projection's one connection: its backend's CPU is what the projection costs PostgreSQL
+  // (not the server's other processes, busy with earlier rounds' databases).
+  const { getDataSourceToken } = require('@nestjs/typeorm');
+  const dataSource = app.get(getDataSourceToken('projection'));
+  if (!dataSource.isInitialized) await dataSource.initialize();
+  const [{ pid }] = await dataSource.query('SELECT pg_backend_pid() AS pid');
+  const backendStarted = processCpuSeconds(pid);
   const started = cpuMicros();
   let projected = 0;
   for (;;) {
@@ -85,8 +92,9 @@ async function measureApply(root, databaseUrl) {
     projected += ids.length;
   }
   const node = cpuMicros() - started;
+  const backend = (processCpuSeconds(pid) - backendStarted) * 1e6;
   await app.close();
-  return { projected, nodeMicros: node };
+  return { projected, nodeMicros: node, postgresMicros: backend };
 }
 
 /** Puts `count` copies of the event (each a new run) in the log and the queue. */
@@ -138,11 +146,9 @@ async function main() {
         nodeResults.get(root).push(JSON.parse(out));
         const databaseUrl = await server.database(root);
         await fill(databaseUrl, APPLY_EVENTS);
-        const pgBefore = postgresCpuSeconds(server.dataDir);
         const applied = JSON.parse(execFileSync(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), fileURLToPath(import.meta.url), '--apply', root, databaseUrl], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
-        const pgMicros = (postgresCpuSeconds(server.dataDir) - pgBefore) * 1e6;
         if (applied.projected !== APPLY_EVENTS) throw new Error(`${root} projected ${applied.projected} of ${APPLY_EVENTS} events (${databaseUrl})`);
-        applyResults.get(root).push({ node: applied.nodeMicros / APPLY_EVENTS, postgres: pgMicros / APPLY_EVENTS });
+        applyResults.get(root).push({ node: applied.nodeMicros / APPLY_EVENTS, postgres: applied.postgresMicros / APPLY_EVENTS });
       }
     }
   } finally {

@@ -17,8 +17,8 @@ export class QualityController {
       'on the dataset (in inputFacets or outputFacets). A run that read and wrote the dataset has an entry per direction.',
   })
   @ApiOkResponse({ type: DatasetQualityDto })
-  @ApiBadRequestResponse({ description: 'limit is invalid; the message names it' })
-  @ApiNotFoundResponse({ description: 'No such dataset in the namespace' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: limit is invalid; `errors` names it' })
+  @ApiNotFoundResponse({ description: 'DATASET_NOT_FOUND: no such dataset in the namespace' })
   get(@Param('namespace') namespace: string, @Param('dataset') dataset: string, @Query() query: DatasetQualityQuery): Promise<DatasetQualityDto> {
     return this.quality.ofDataset(namespace, dataset, query.limit);
   }

@@ -3239,22 +3239,31 @@ export interface operations {
                     "application/json": components["schemas"]["DatasetQualityDto"];
                 };
             };
-            /** @description limit is invalid; the message names it */
+            /** @description INVALID_PARAMETER: limit is invalid; `errors` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such dataset in the namespace */
+            /** @description DATASET_NOT_FOUND: no such dataset in the namespace */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: PostgreSQL is busy or unreachable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,19 +1,16 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsInt, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { ConfigurationError } from '../core/config/configuration-error';
-import { redactUrl } from '../core/config/environment';
-
-const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+import { IngestSettings, redactUrl, toInt } from '../core/config/environment';
 
 const MIB = 1024 * 1024;
 
 /**
  * Every setting of `metadata-store relay`, one environment variable each; defaults here are the
- * documented ones (.env.example). The body limits carry the store's names and defaults: the relay
- * must accept exactly what the store accepts, so give both the same values.
+ * documented ones (.env.example). The body limits and logging are the store's own (IngestSettings):
+ * the relay must accept exactly what the store accepts, so give both the same values.
  */
-export class RelayEnvironment {
+export class RelayEnvironment extends IngestSettings {
   /** The store events are forwarded to, with its BASE_PATH if it has one (http://store:5000/lineage). */
   @IsString() @Matches(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, { message: 'RELAY_TARGET_URL must be an http:// or https:// URL without query or fragment' })
   RELAY_TARGET_URL = '';
@@ -58,23 +55,6 @@ export class RelayEnvironment {
   /** On SIGTERM, how long the relay keeps forwarding what it holds before it exits (the rest stays spooled). */
   @Transform(toInt) @IsInt() @Min(0) @Max(600000)
   RELAY_SHUTDOWN_TIMEOUT_MS = 10000;
-
-  @Transform(toInt) @IsInt() @Min(1024)
-  BODY_LIMIT_BYTES = 32 * MIB;
-
-  @Transform(toInt) @IsInt() @Min(1) @Max(100000)
-  INGEST_BATCH_MAX_EVENTS = 1000;
-
-  @Transform(toInt) @IsInt() @Min(100) @Max(1000000)
-  INGEST_MAX_ARRAY_ELEMENTS = 10000;
-
-  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    message: 'LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent',
-  })
-  LOG_LEVEL = 'info';
-
-  @IsIn(['json', 'pretty'], { message: 'LOG_FORMAT must be one of: json, pretty' })
-  LOG_FORMAT = 'json';
 }
 
 /** Validates the relay's environment; throws one ConfigurationError listing every bad variable. */

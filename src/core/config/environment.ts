@@ -14,7 +14,7 @@ import {
 } from 'class-validator';
 import { ConfigurationError } from './configuration-error';
 
-const toInt = ({ value }: { value: unknown }) =>
+export const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
@@ -24,10 +24,35 @@ export enum IngestMode {
 }
 
 /**
+ * What ingest accepts and how a process logs: the store and its relay (src/relay) both take these,
+ * with the same names, defaults and checks, so the relay accepts exactly what the store accepts.
+ */
+export class IngestSettings {
+  @Transform(toInt) @IsInt() @Min(1024)
+  BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
+  /** Events in one POST /api/v1/lineage/batch; above it the batch is answered 413. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100000)
+  INGEST_BATCH_MAX_EVENTS = 1000;
+
+  /** Elements of any one array in an event (inputs, outputs, schema fields, ...). */
+  @Transform(toInt) @IsInt() @Min(100) @Max(1000000)
+  INGEST_MAX_ARRAY_ELEMENTS = 10000;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    message: 'LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent',
+  })
+  LOG_LEVEL = 'info';
+
+  @IsIn(['json', 'pretty'], { message: 'LOG_FORMAT must be one of: json, pretty' })
+  LOG_FORMAT = 'json';
+}
+
+/**
  * Every setting of the service. Each property is one environment variable; defaults here are
  * the documented defaults (.env.example and docs/configuration.md list the same).
  */
-export class Environment {
+export class Environment extends IngestSettings {
   @Transform(toInt) @IsInt() @Min(0) @Max(65535)
   PORT = 5000;
 
@@ -69,9 +94,6 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) @Max(65535)
   EMBEDDED_POSTGRES_PORT = 54329;
 
-  @Transform(toInt) @IsInt() @Min(1024)
-  BODY_LIMIT_BYTES = 32 * 1024 * 1024;
-
   @IsEnum(IngestMode, { message: 'INGEST_MODE must be one of: sync, async' })
   INGEST_MODE: IngestMode = IngestMode.Sync;
 
@@ -86,14 +108,6 @@ export class Environment {
 
   @Transform(toInt) @IsInt() @Min(1) @Max(32)
   INGEST_WRITERS = 4;
-
-  /** Events in one POST /api/v1/lineage/batch; above it the batch is answered 413. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(100000)
-  INGEST_BATCH_MAX_EVENTS = 1000;
-
-  /** Elements of any one array in an event (inputs, outputs, schema fields, ...). */
-  @Transform(toInt) @IsInt() @Min(100) @Max(1000000)
-  INGEST_MAX_ARRAY_ELEMENTS = 10000;
 
   @Transform(toInt) @IsInt() @Min(1)
   ASYNC_QUEUE_MAX_EVENTS = 10000;
@@ -123,14 +137,6 @@ export class Environment {
    */
   @Transform(toInt) @IsInt() @Min(32) @Max(16384)
   PROJECTOR_HEAP_MB = 128;
-
-  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    message: 'LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent',
-  })
-  LOG_LEVEL = 'info';
-
-  @IsIn(['json', 'pretty'], { message: 'LOG_FORMAT must be one of: json, pretty' })
-  LOG_FORMAT = 'json';
 
   @Transform(toInt) @IsInt() @Min(0) @Max(600000)
   SHUTDOWN_DELAY_MS = 5000;

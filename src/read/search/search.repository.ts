@@ -102,18 +102,18 @@ export class SearchRepository {
    */
   async byLastWordPrefix(kind: SearchKind, filter: SearchFilter): Promise<SearchHit[] | null> {
     const table = TABLES[kind];
-    const params: unknown[] = [lastWordAfterSeparator(filter.text), `%${escapeLike(filter.text.toLowerCase())}%`, wordKind(kind), MATCH_CAP + 1];
+    const prefix = lastWordAfterSeparator(filter.text);
+    if (prefix === null) return null;
+    // A value bounds the index range: the words from the prefix up to the prefix followed by the last code point.
+    const params: unknown[] = [prefix, `%${escapeLike(filter.text.toLowerCase())}%`, wordKind(kind), MATCH_CAP + 1, `${prefix}\u{10FFFF}`];
     const namespace = this.namespaceCondition(params, filter, 'namespace');
     params.push(filter.limit);
-    const rows: Array<SearchHit & { applicable: boolean; candidates: number }> = await this.dataSource.query(
-      // The bounds are scalar subqueries, not a join to last_word: only a value can bound the index
-      // range (joined, the planner scanned the whole table).
-      `WITH last_word AS (SELECT $1::text AS prefix),
-            candidates AS MATERIALIZED (
+    const rows: Array<SearchHit & { candidates: number }> = await this.dataSource.query(
+      `WITH candidates AS MATERIALIZED (
               SELECT w.id, w.lower_name, w.namespace FROM name_words w
-               WHERE w.kind = $3 AND w.word >= (SELECT prefix FROM last_word) AND w.word < (SELECT prefix || chr(1114111) FROM last_word)
+               WHERE w.kind = $3 AND w.word >= $1 AND w.word < $5
                LIMIT $4)
-       SELECT (SELECT prefix IS NOT NULL FROM last_word) AS applicable, (SELECT count(*)::int FROM candidates) AS candidates, hits.*
+       SELECT (SELECT count(*)::int FROM candidates) AS candidates, hits.*
          FROM (SELECT 1) one
          LEFT JOIN (SELECT ${COLUMNS(kind, 't', false)}, page.lower_name, page.namespace AS page_namespace
                       FROM (SELECT DISTINCT id, lower_name, namespace FROM candidates
@@ -123,7 +123,7 @@ export class SearchRepository {
         ${ORDER('hits.lower_name', 'hits.page_namespace')}`,
       params,
     );
-    if (!rows[0].applicable || rows[0].candidates > MATCH_CAP) return null;
+    if (rows[0].candidates > MATCH_CAP) return null;
     return rows.filter((row) => row.name !== null).map(({ type, namespace: ns, name, updatedAt, wholeWord }) => ({ type, namespace: ns, name, updatedAt, wholeWord }));
   }
 

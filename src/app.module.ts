@@ -3,6 +3,7 @@ import { ConfigModule } from './core/config/config.module';
 import { Environment } from './core/config/environment';
 import { DatasetsModule } from './read/datasets/datasets.module';
 import { EventsModule } from './read/events/events.module';
+import { ExportModule } from './read/export/export.module';
 import { HealthModule } from './health/health.module';
 import { IngestModule } from './ingest/ingest.module';
 import { MarquezModule } from './marquez/marquez.module';
@@ -47,6 +48,7 @@ export class AppModule {
         MarquezModule,
         QualityModule,
         EventsModule,
+        ExportModule,
         WebModule,
       ],
     };

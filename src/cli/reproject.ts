@@ -4,12 +4,9 @@ import { AppModule } from '../app.module';
 import { DatabaseTarget } from '../database/data-source';
 import { ProjectionWriter } from '../projection/projection-writer.service';
 import { SetAsideRepository } from '../projection/set-aside.repository';
-import { ProjectionQueueRepository } from '../log/projection-queue.repository';
 import { CliLog } from './cli-log';
 import { commandDatabase } from './command-database';
-
-/** A line after the first batch, then one every this often. */
-const PROGRESS_INTERVAL_MS = 2000;
+import { drainProjection } from './drain-projection';
 
 export interface ReprojectProgress {
   done: number;
@@ -45,27 +42,11 @@ export async function reproject(
     logger: ['error', 'warn'],
   });
   try {
-    const writer = app.get(ProjectionWriter);
-    const queue = app.get(ProjectionQueueRepository);
     const started = Date.now();
-    const total = await writer.resetForReplay();
-    let reportedAt = 0;
-    const report = async () => {
-      reportedAt = Date.now();
-      onProgress({ done: total - (await queue.stats()).depth, total, elapsedMs: reportedAt - started });
-    };
-    const loop = async () => {
-      while ((await writer.projectBatch(env.PROJECTION_BATCH_SIZE)).length > 0) {
-        if (Date.now() - reportedAt >= PROGRESS_INTERVAL_MS) await report();
-      }
-    };
-    await Promise.all(Array.from({ length: loops }, loop));
-    // Done when the queue is empty, not when a claim comes back empty: serving replicas may
-    // still hold rows they claimed.
-    while ((await queue.stats()).depth > 0) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      if (Date.now() - reportedAt >= PROGRESS_INTERVAL_MS) await report();
-    }
+    const total = await app.get(ProjectionWriter).resetForReplay();
+    await drainProjection(app, loops, env.PROJECTION_BATCH_SIZE, (depth) =>
+      onProgress({ done: total - depth, total, elapsedMs: Date.now() - started }),
+    );
     return { events: total, setAside: await app.get(SetAsideRepository).count(), elapsedMs: Date.now() - started };
   } finally {
     await app.close();

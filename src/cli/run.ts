@@ -3,7 +3,7 @@ import { ConfigurationError } from '../core/config/configuration-error';
 import { serviceVersion } from '../core/service-version';
 import { cliLog } from './cli-log';
 
-const USAGE = 'usage: metadata-store <serve|migrate|healthcheck|reproject|relay> | --help | --version';
+const USAGE = 'usage: metadata-store <serve|migrate|healthcheck|reproject|relay|export|import|import-marquez> | --help | --version';
 
 const HELP = `metadata-store: collects OpenLineage events into PostgreSQL and serves the datasets they name.
 
@@ -16,6 +16,16 @@ Commands:
   reproject    rebuild the read tables from the event log (also retries set-aside events),
                printing progress; serving replicas help.
   healthcheck  probe this host's /health/ready; exit 0 when ready, 1 with the reason otherwise.
+  export --out FILE [--after TIME] [--before TIME] [--namespace NS]
+               write the log as NDJSON (gzip when FILE ends in .gz), one event a line as
+               received, filtered by received time and namespace; no server needed.
+  import --from FILE
+               ingest an NDJSON file (an export, gzip or not) through the store's checks, then
+               project it; refusals are listed and counted. Rerunning stores only what is new.
+  import-marquez --from URL [--from-start]
+               import a Marquez database's lineage_events (PostgreSQL URL) in the order Marquez
+               received them, through the store's checks, then project them; resumes where the
+               last run stopped unless --from-start.
   relay        a local relay for a producer (a sidecar next to Trino): takes events on RELAY_PORT
                (5001), answers once they are on disk in RELAY_SPOOL_DIR, and forwards them to the
                store at RELAY_TARGET_URL, retrying until the store has them. Needs no database.
@@ -77,6 +87,14 @@ export async function run(argv: string[]): Promise<void> {
         const { loadEnvironment } = require('../core/config/environment') as typeof import('../core/config/environment');
         const { reprojectCommand } = require('./reproject') as typeof import('./reproject');
         await reprojectCommand(loadEnvironment(), cliLog);
+        process.exit(0);
+      }
+      case 'export':
+      case 'import':
+      case 'import-marquez': {
+        const { loadEnvironment } = require('../core/config/environment') as typeof import('../core/config/environment');
+        const { runInOutCommand } = require('./import/in-out-commands') as typeof import('./import/in-out-commands');
+        await runInOutCommand(command, argv.slice(1), loadEnvironment(), cliLog);
         process.exit(0);
       }
       case 'relay': {

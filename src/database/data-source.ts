@@ -26,6 +26,8 @@ import { SourceEntity } from './entities/source.entity';
 import { NameWordEntity } from './entities/name-word.entity';
 import { DatasetQualityEntity } from './entities/dataset-quality.entity';
 import { DatasetAssertionEntity } from './entities/dataset-assertion.entity';
+import { ImportCheckpointEntity } from './entities/import-checkpoint.entity';
+import { NodeDeletionEntity } from './entities/node-deletion.entity';
 
 export const ENTITIES = [
   LineageEventEntity,
@@ -51,6 +53,8 @@ export const ENTITIES = [
   NameWordEntity,
   DatasetQualityEntity,
   DatasetAssertionEntity,
+  ImportCheckpointEntity,
+  NodeDeletionEntity,
 ];
 
 /** Where the database is: DATABASE_URL (and DATABASE_CA_FILE), or the embedded PostgreSQL. */

@@ -42,6 +42,19 @@ function refusal(violation: ShapeViolation): DomainError {
 }
 
 /**
+ * What the body parser refuses in one event's text read from elsewhere than a request (a file, a
+ * Marquez database): larger than `bodyLimit`, not UTF-8, or a shape beyond the limits. Null when
+ * it passes; the envelope is checked next, as for a request.
+ */
+export function refusedEventText(text: Buffer, limits: Pick<BodyLimits, 'maxArrayElements'>, bodyLimit: number): DomainError | null {
+  if (text.length > bodyLimit) return new TooLargeError('PAYLOAD_TOO_LARGE', `the event is larger than BODY_LIMIT_BYTES (${bodyLimit} bytes)`);
+  if (!isUtf8(text)) return invalidJson('the event is not valid UTF-8');
+  const scanner = new JsonShapeScanner({ maxArrayElements: limits.maxArrayElements });
+  const violation = scanner.write(text) ?? scanner.end();
+  return violation ? refusal(violation) : null;
+}
+
+/**
  * The JSON text of the request body as received, as UTF-8 bytes (decoded, without surrounding
  * whitespace); empty when the request had no body this parser read, and for a batch.
  */

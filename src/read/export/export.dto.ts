@@ -1,0 +1,33 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX } from './event-export.service';
+
+const WITH_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+export class ExportEventsQuery {
+  @ApiPropertyOptional({ format: 'date-time', description: 'Only events the store received at or after this time (inclusive)' })
+  @IsOptional() @IsISO8601({ strict: true }) @Matches(WITH_OFFSET, { message: 'after must carry a UTC offset or Z' })
+  after?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Only events the store received before this time (exclusive)' })
+  @IsOptional() @IsISO8601({ strict: true }) @Matches(WITH_OFFSET, { message: 'before must carry a UTC offset or Z' })
+  before?: string;
+
+  @ApiPropertyOptional({ description: "Only events that name this namespace: their job's, or an input's, output's or dataset event's dataset's" })
+  @IsOptional() @IsString() @MaxLength(1024)
+  namespace?: string;
+
+  @ApiPropertyOptional({
+    default: EXPORT_PAGE_DEFAULT,
+    minimum: 1,
+    maximum: EXPORT_PAGE_MAX,
+    description: 'Events of the log a response examines (before the namespace filter)',
+  })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(EXPORT_PAGE_MAX)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'The Next-Cursor header of the previous response, with the same filters' })
+  @IsOptional() @IsString() @MaxLength(256)
+  cursor?: string;
+}

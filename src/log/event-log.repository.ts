@@ -134,15 +134,19 @@ export class EventLogRepository {
    * hash is already in the log is not stored again. Rows go in sorted by hash, so concurrent
    * batches that hold the same events lock them in the same order. Returns, per input event,
    * whether it was a duplicate (already stored, or earlier in this same batch). The events stored
-   * are told to this replica's listeners (LogNotifier) once committed.
+   * are told to this replica's listeners (LogNotifier) once committed. `inGivenOrder` (an import,
+   * one writer replaying another log) appends them in the order given, so that they get ids in
+   * that order; a concurrent batch holding the same events may then deadlock with it, and
+   * PostgreSQL aborts one of the two.
    */
-  async append(events: NewLogEvent[]): Promise<boolean[]> {
+  async append(events: NewLogEvent[], options: { inGivenOrder?: boolean } = {}): Promise<boolean[]> {
     const hashes = events.map((event) => event.contentHash.toString('hex'));
     const byHash = new Map<string, NewLogEvent>();
     events.forEach((event, i) => {
       if (!byHash.has(hashes[i])) byHash.set(hashes[i], event);
     });
-    const unique = [...byHash.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, event]) => event);
+    const entries = [...byHash.entries()];
+    const unique = (options.inGivenOrder ? entries : entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).map(([, event]) => event);
     const started = process.hrtime.bigint();
     let rows: AppendedRow[];
     try {

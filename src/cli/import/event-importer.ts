@@ -3,11 +3,15 @@ import { NestFactory } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../app.module';
-import { Environment, IngestMode } from '../../core/config/environment';
-import { DomainError } from '../../core/errors/domain-errors';
+import { Environment } from '../../core/config/environment';
+import { DomainError, InvalidFieldsError } from '../../core/errors/domain-errors';
+import { isDataError } from '../../database/database-errors';
 import { DatabaseTarget } from '../../database/data-source';
-import { IngestService } from '../../ingest/ingest.service';
+import { checkEvent } from '../../ingest/event-check';
 import { refusedEventText } from '../../ingest/json-body-parser';
+import { trimJsonWhitespace } from '../../ingest/json-text';
+import { EventSource, toLogEvent } from '../../ingest/log-event';
+import { EventLogRepository, NewLogEvent } from '../../log/event-log.repository';
 import { drainProjection } from '../drain-projection';
 import { ImportCheckpoints } from './import-checkpoints';
 
@@ -20,7 +24,7 @@ export interface SourceEvent {
 export interface ImportCounts {
   read: number;
   stored: number;
-  /** Already in the log (an import run again, or resumed past a checkpoint, meets these). */
+  /** Already in the log (an import run again, or resumed at a checkpoint, meets these). */
   duplicates: number;
   refused: number;
 }
@@ -31,22 +35,22 @@ export interface Refusal {
   reason: string;
 }
 
-/** A retriable refusal (the store was busy) is tried again this many times, this long apart. */
-const RETRIES = 5;
-const RETRY_DELAY_MS = 1000;
-
-/** The commit of a whole import batch may take longer than a producer's event would be let wait. */
-const IMPORT_COMMIT_TIMEOUT_MS = 60_000;
-
-/** Events are handed to ingest this many at a time (one group commit each). */
+/** Events are checked and appended this many at a time (one statement). */
 export const IMPORT_BATCH_EVENTS = 500;
 
-export class ImportAbortedError extends Error {}
+const IMPORT_SOURCE: EventSource = { peerAddress: null, userAgent: 'metadata-store import' };
+
+interface Accepted {
+  source: SourceEvent;
+  event: NewLogEvent;
+}
 
 /**
- * Ingests events read from a file or another store through the HTTP ingest's checks (the body
- * parser's size and shape limits, then the envelope: IngestService.ingestBatch), in sync mode, and
- * counts what became of them. What the store refuses is counted and reported, never stored.
+ * Appends events read from a file or another store to the log after the checks an HTTP ingest
+ * makes (the body parser's size and shape limits, JSON, the envelope: checkEvent), in the order
+ * read, so that they get log ids in that order (the model breaks ties of event time by log
+ * order), and counts what became of them. What the store refuses is counted and reported, never
+ * stored.
  */
 export class EventImporter {
   readonly counts: ImportCounts = { read: 0, stored: 0, duplicates: 0, refused: 0 };
@@ -60,45 +64,22 @@ export class EventImporter {
 
   static async open(env: Environment, database: DatabaseTarget, onRefused: (refusal: Refusal) => void): Promise<EventImporter> {
     const loops = Math.max(1, env.PROJECTION_WORKERS);
-    const importEnv = { ...env, PROJECTION_WORKERS: 0, INGEST_MODE: IngestMode.Sync, INGEST_TIMEOUT_MS: IMPORT_COMMIT_TIMEOUT_MS };
-    const app = await NestFactory.createApplicationContext(AppModule.forRoot(importEnv, database, loops + 1), { logger: ['error', 'warn'] });
-    return new EventImporter(app, importEnv, loops, onRefused);
+    const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...env, PROJECTION_WORKERS: 0 }, database, loops + 1), {
+      logger: ['error', 'warn'],
+    });
+    return new EventImporter(app, env, loops, onRefused);
   }
 
-  /** Ingests the batch; throws ImportAbortedError when the store stays unable to take it. */
+  /** Checks the events and appends those that pass, in order. */
   async ingest(events: SourceEvent[]): Promise<void> {
-    const ingest = this.app.get(IngestService);
-    let pending: SourceEvent[] = [];
-    for (const event of events) {
+    const accepted: Accepted[] = [];
+    for (const source of events) {
       this.counts.read++;
-      const refused = refusedEventText(event.text, { maxArrayElements: this.env.INGEST_MAX_ARRAY_ELEMENTS }, this.env.BODY_LIMIT_BYTES);
-      if (refused) this.refuse(event, refused);
-      else pending.push(event);
+      const checked = this.check(source);
+      if (checked instanceof DomainError) this.refuse(source, checked);
+      else accepted.push({ source, event: checked });
     }
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      let outcomes;
-      try {
-        outcomes = await ingest.ingestBatch(pending.map((e) => e.text), { peerAddress: null, userAgent: 'metadata-store import' });
-      } catch (error) {
-        // The batch as a whole: only INVALID_JSON, for an event that is not JSON; refuse them one by one.
-        if (!(error instanceof DomainError) || pending.length === 1) throw error;
-        outcomes = await Promise.all(
-          pending.map((e) => ingest.ingestBatch([e.text], { peerAddress: null, userAgent: 'metadata-store import' }).then(([o]) => o, toFailure)),
-        );
-      }
-      const retry: SourceEvent[] = [];
-      outcomes.forEach((outcome, i) => {
-        if (outcome.status === 'stored') this.counts.stored++;
-        else if (outcome.status === 'duplicate') this.counts.duplicates++;
-        else if (outcome.status === 'failed' && outcome.retriable) retry.push(pending[i]);
-        else if (outcome.status === 'failed') this.refuse(pending[i], { code: outcome.code, message: outcome.reason });
-      });
-      if (retry.length > 0 && attempt >= RETRIES) {
-        throw new ImportAbortedError(`the store could not take ${retry.length} event(s) after ${RETRIES} retries; run the import again to resume`);
-      }
-      if (retry.length > 0) await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
-      pending = retry;
-    }
+    await this.append(accepted);
   }
 
   /** Where an import from `source` got to, in the store's database. */
@@ -115,13 +96,47 @@ export class EventImporter {
     await this.app.close();
   }
 
-  private refuse(event: SourceEvent, error: { code: string; message: string }): void {
-    this.counts.refused++;
-    this.onRefused({ position: event.position, code: error.code, reason: error.message });
+  private check(source: SourceEvent): NewLogEvent | DomainError {
+    const refused = refusedEventText(source.text, { maxArrayElements: this.env.INGEST_MAX_ARRAY_ELEMENTS }, this.env.BODY_LIMIT_BYTES);
+    if (refused) return refused;
+    const text = trimJsonWhitespace(source.text);
+    let body: unknown;
+    try {
+      body = JSON.parse(text.toString('utf8'));
+    } catch (error) {
+      return new InvalidFieldsError('INVALID_JSON', [{ field: '$', message: `malformed JSON: ${(error as Error).message}` }]);
+    }
+    const checked = checkEvent(body, text);
+    if ('errors' in checked) return new InvalidFieldsError('INVALID_EVENT', checked.errors);
+    return toLogEvent(checked.event, text, IMPORT_SOURCE);
   }
-}
 
-function toFailure(error: unknown): { status: 'failed'; code: string; reason: string; retriable: false } {
-  if (!(error instanceof DomainError)) throw error;
-  return { status: 'failed', code: error.code, reason: error.message, retriable: false };
+  /** One statement; when PostgreSQL refuses the data of one, each event alone, to find it. */
+  private async append(accepted: Accepted[]): Promise<void> {
+    if (accepted.length === 0) return;
+    let duplicates: boolean[];
+    try {
+      duplicates = await this.app.get(EventLogRepository).append(
+        accepted.map((a) => a.event),
+        { inGivenOrder: true },
+      );
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      if (accepted.length === 1) {
+        this.refuse(accepted[0].source, new InvalidFieldsError('INVALID_EVENT', [{ field: '$', message: `PostgreSQL rejected the event: ${(error as Error).message}` }]));
+        return;
+      }
+      for (const one of accepted) await this.append([one]);
+      return;
+    }
+    for (const duplicate of duplicates) {
+      if (duplicate) this.counts.duplicates++;
+      else this.counts.stored++;
+    }
+  }
+
+  private refuse(source: SourceEvent, error: DomainError): void {
+    this.counts.refused++;
+    this.onRefused({ position: source.position, code: error.code, reason: error.message });
+  }
 }

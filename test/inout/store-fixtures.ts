@@ -23,18 +23,17 @@ export async function ingestEveryFixture(store: InProcessApp): Promise<number> {
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
 /**
- * The store's projection tables, with each event named by the hash of the line an export writes
- * for it: the stored text with its line breaks made spaces. Two stores holding the same events,
- * one of them imported from an export of the other, give equal snapshots.
+ * The store's projection tables, with each event named by `keyOf` its stored text rather than by
+ * its id. Two stores holding the same events, by that key, give equal snapshots.
  */
-export async function modelByExportedLine(databaseUrl: string): Promise<Record<string, unknown[]>> {
+export async function modelByEvent(databaseUrl: string, keyOf: (text: string) => string): Promise<Record<string, unknown[]>> {
   const rows = await query<{ hash: string; text: string }>(databaseUrl, `SELECT encode(content_hash, 'hex') AS hash, payload::text AS text FROM lineage_events`);
-  const lineHash = new Map(rows.map((r) => [r.hash, sha256(ndjsonLine(r.text).subarray(0, -1))]));
+  const keys = new Map(rows.map((r) => [r.hash, keyOf(r.text)]));
   const snapshot = await tableSnapshot(databaseUrl);
   for (const table of Object.values(snapshot)) {
     for (const row of table as Array<Record<string, unknown>>) {
       for (const [column, value] of Object.entries(row)) {
-        if (/event_id$/.test(column) && typeof value === 'string') row[column] = lineHash.get(value) ?? `unknown ${value}`;
+        if (/event_id$/.test(column) && typeof value === 'string') row[column] = keys.get(value) ?? `unknown ${value}`;
       }
     }
   }
@@ -42,3 +41,19 @@ export async function modelByExportedLine(databaseUrl: string): Promise<Record<s
   for (const name of Object.keys(snapshot)) snapshot[name] = [...snapshot[name]].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
   return snapshot;
 }
+
+/** Events named by the hash of the line an export writes for them: the stored text, its line breaks made spaces. */
+export const modelByExportedLine = (databaseUrl: string) => modelByEvent(databaseUrl, (text) => sha256(ndjsonLine(text).subarray(0, -1)));
+
+/** JSON with its object keys sorted: the same for an event as sent and as jsonb gives it back. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Events named by their JSON value, whatever the text's key order or spacing. */
+export const modelByEventValue = (databaseUrl: string) => modelByEvent(databaseUrl, (text) => sha256(canonicalJson(JSON.parse(text))));

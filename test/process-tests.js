@@ -12,6 +12,7 @@ exports.PROCESS_TESTS = [
   'test/hostile/bounded-ingest.test.ts', // the server's event loop under hostile bodies
   'test/hostile/reads-vs-ingest.test.ts', // the server's event loop under concurrent reads
   'test/hostile/slow-connections.test.ts', // socket timeouts of the process
+  'test/inout/import-marquez-interrupted.test.ts', // the import command killed (-9), then run again
   'test/ops/config.test.ts', // start-up refuses bad configuration
   'test/ops/database-tls.test.ts', // TLS to PostgreSQL
   'test/ops/health.test.ts', // the healthcheck command a container runs

@@ -55,7 +55,7 @@ export class MarquezDatasetDto extends MarquezDatasetDataDto {
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) currentVersion!: string | null;
   @ApiProperty({ type: [MarquezColumnLineageDto], nullable: true, description: 'null when no column lineage' })
   columnLineage!: MarquezColumnLineageDto[] | null;
-  @ApiProperty({ description: 'Always false: the store does not delete' }) deleted!: boolean;
+  @ApiProperty({ description: 'true in the answer to a DELETE; false otherwise (a hidden dataset is still found by name)' }) deleted!: boolean;
 }
 
 export class MarquezDatasetListDto {

@@ -1,9 +1,12 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { DeletionsService } from '../deletions/deletions.service';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DatasetViewsService } from '../read/datasets/dataset-views.service';
 import { QualityService } from '../read/quality/quality.service';
 import { MarquezPageQuery } from '../read/shared/page-query';
 import { MarquezDatasetDto, MarquezDatasetListDto, MarquezDatasetVersionDto, MarquezDatasetVersionListDto } from './dataset.dto';
+import { requesterOf } from './requester';
 import { datasetShape, datasetVersionShape } from './shapes';
 
 const NOT_FOUND = { description: 'DATASET_NOT_FOUND (no such dataset in the namespace) or DATASET_VERSION_NOT_FOUND' };
@@ -15,6 +18,7 @@ export class NamespaceDatasetsController {
   constructor(
     private readonly datasets: DatasetViewsService,
     private readonly quality: QualityService,
+    private readonly deletions: DeletionsService,
   ) {}
 
   @Get()
@@ -41,6 +45,21 @@ export class NamespaceDatasetsController {
   async get(@Param('namespace') namespace: string, @Param('dataset') dataset: string): Promise<MarquezDatasetDto> {
     const [view, assertions] = await Promise.all([this.datasets.byName(namespace, dataset), this.quality.latestAssertionsByName(namespace, dataset)]);
     return datasetShape(view, assertions);
+  }
+
+  @Delete(':dataset')
+  @ApiOperation({
+    operationId: 'deleteNamespaceDataset',
+    summary: 'Hide a dataset until a newer event names it again (Marquez deleteDataset)',
+    description:
+      'The dataset leaves lists, search and the lineage graph; the log keeps every event, and `reproject` keeps the hiding. ' +
+      'An event with a later event time naming the dataset shows it again. Answers the dataset, `deleted` true.',
+  })
+  @ApiOkResponse({ type: MarquezDatasetDto })
+  @ApiNotFoundResponse({ description: 'DATASET_NOT_FOUND: no such dataset in the namespace' })
+  async delete(@Param('namespace') namespace: string, @Param('dataset') dataset: string, @Req() request: FastifyRequest): Promise<MarquezDatasetDto> {
+    await this.deletions.deleteDataset(namespace, dataset, requesterOf(request));
+    return { ...datasetShape(await this.datasets.byName(namespace, dataset)), deleted: true };
   }
 
   @Get(':dataset/versions')

@@ -1,4 +1,6 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { DeletionsService } from '../deletions/deletions.service';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
@@ -8,6 +10,7 @@ import { RunsService } from '../read/runs/runs.service';
 import { MarquezPageQuery } from '../read/shared/page-query';
 import { MarquezJobDto, MarquezJobListDto, MarquezJobVersionDto, MarquezJobVersionListDto } from './job.dto';
 import { MarquezRunListDto, RUN_STATES } from './run.dto';
+import { requesterOf } from './requester';
 import { jobShape, jobVersionShape, modelStates, runShape } from './shapes';
 
 const LAST_RUN_STATES = [...RUN_STATES, 'OTHER'];
@@ -36,6 +39,7 @@ export class JobsController {
     private readonly jobs: JobsService,
     private readonly runs: RunsService,
     private readonly versions: JobVersionsService,
+    private readonly deletions: DeletionsService,
   ) {}
 
   @Get('jobs')
@@ -59,6 +63,21 @@ export class JobsController {
   @ApiOkResponse({ type: MarquezJobDto })
   @ApiNotFoundResponse({ description: 'JOB_NOT_FOUND: no such job in the namespace' })
   async get(@Param('namespace') namespace: string, @Param('job') job: string): Promise<MarquezJobDto> {
+    return jobShape(await this.jobs.get(namespace, job));
+  }
+
+  @Delete('namespaces/:namespace/jobs/:job')
+  @ApiOperation({
+    operationId: 'deleteJob',
+    summary: 'Hide a job until a newer event names it again (Marquez deleteJob)',
+    description:
+      'The job leaves lists, search and the lineage graph; the log keeps every event, and `reproject` keeps the hiding. ' +
+      'An event with a later event time naming the job shows it again. Answers the job.',
+  })
+  @ApiOkResponse({ type: MarquezJobDto })
+  @ApiNotFoundResponse({ description: 'JOB_NOT_FOUND: no such job in the namespace' })
+  async delete(@Param('namespace') namespace: string, @Param('job') job: string, @Req() request: FastifyRequest): Promise<MarquezJobDto> {
+    await this.deletions.deleteJob(namespace, job, requesterOf(request));
     return jobShape(await this.jobs.get(namespace, job));
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DeletionsModule } from '../deletions/deletions.module';
 import { DatasetsModule } from '../read/datasets/datasets.module';
 import { EventsModule } from '../read/events/events.module';
 import { JobsModule } from '../read/jobs/jobs.module';
@@ -21,7 +22,7 @@ import { TagsController } from './tags.controller';
 
 /** Marquez's paths and response shapes over the read services, so Marquez's web UI and clients work. */
 @Module({
-  imports: [NamespacesModule, DatasetsModule, JobsModule, RunsModule, SearchModule, TagsModule, StatsModule, EventsModule, LineageModule, QualityModule],
+  imports: [DeletionsModule, NamespacesModule, DatasetsModule, JobsModule, RunsModule, SearchModule, TagsModule, StatsModule, EventsModule, LineageModule, QualityModule],
   controllers: [
     NamespacesController,
     NamespaceDatasetsController,

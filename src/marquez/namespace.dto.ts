@@ -6,7 +6,7 @@ export class MarquezNamespaceDto {
   @ApiProperty({ format: 'date-time', description: 'Latest event time that named it' }) updatedAt!: string;
   @ApiProperty({ example: 'anonymous', description: 'Always anonymous: the store has no owners' }) ownerName!: string;
   @ApiProperty({ nullable: true, type: String }) description!: string | null;
-  @ApiProperty({ description: 'Always false: nothing is hidden' }) isHidden!: boolean;
+  @ApiProperty({ description: 'true in the answer to a DELETE; lists leave hidden namespaces out' }) isHidden!: boolean;
 }
 
 export class MarquezNamespaceListDto {

@@ -9,6 +9,7 @@ import { LineageEventEntity } from '../../database/entities/lineage-event.entity
 import { selectColumns } from '../../database/entity-columns';
 import { InjectReadDataSource } from '../../database/read-data-source';
 import { facetsBy } from '../shared/group-by';
+import { datasetHidden } from '../shared/hidden-nodes';
 import { Facets } from '../shared/views';
 
 const DATASET_FIELDS = ['id', 'namespace', 'name', 'scheme', 'authority', 'kind', 'firstSeenAt', 'lastSeenAt'] as const;
@@ -100,7 +101,7 @@ export class DatasetReadRepository {
   }
 
   private conditions(filter: DatasetListFilter) {
-    const where: string[] = [];
+    const where: string[] = [`NOT ${datasetHidden('d')}`];
     const params: unknown[] = [];
     const param = (value: unknown) => {
       params.push(value);
@@ -147,10 +148,10 @@ export class DatasetReadRepository {
     return rows.map((r: DatasetEventRow) => ({ ...r, eventId: String(r.eventId) }));
   }
 
-  /** Marquez order: by name within one namespace (datasets_namespace_name_key). */
+  /** Marquez order: by name within one namespace (datasets_namespace_name_key); hidden datasets left out. */
   inNamespace(namespace: string, limit: number, offset: number): Promise<DatasetModelRow[]> {
     return this.dataSource.query(
-      `SELECT ${MODEL_COLUMNS} FROM datasets d WHERE d.namespace = $1 ORDER BY d.name LIMIT $2 OFFSET $3`,
+      `SELECT ${MODEL_COLUMNS} FROM datasets d WHERE d.namespace = $1 AND NOT ${datasetHidden('d')} ORDER BY d.name LIMIT $2 OFFSET $3`,
       [namespace, limit, offset],
     );
   }
@@ -158,7 +159,7 @@ export class DatasetReadRepository {
   /** Datasets in a namespace, counted from the index and stopped at `cap`. */
   async countInNamespace(namespace: string, cap: number): Promise<number> {
     const [row] = await this.dataSource.query(
-      'SELECT count(*)::int AS n FROM (SELECT name FROM datasets WHERE namespace = $1 ORDER BY name LIMIT $2) capped',
+      `SELECT count(*)::int AS n FROM (SELECT d.name FROM datasets d WHERE d.namespace = $1 AND NOT ${datasetHidden('d')} ORDER BY d.name LIMIT $2) capped`,
       [namespace, cap],
     );
     return row.n;

@@ -6,6 +6,7 @@ import { LineageEdgeEntity } from '../../database/entities/lineage-edge.entity';
 import { selectColumns } from '../../database/entity-columns';
 import { InjectReadDataSource } from '../../database/read-data-source';
 import { facetsBy } from '../shared/group-by';
+import { jobHidden } from '../shared/hidden-nodes';
 import { Facets } from '../shared/views';
 
 const JOB_FIELDS = [
@@ -35,10 +36,10 @@ const JOB_COLUMNS = `${selectColumns(JobEntity, JOB_FIELDS, 'j')},
 export class JobsRepository {
   constructor(@InjectReadDataSource() private readonly dataSource: DataSource) {}
 
-  /** Newest updatedAt first (jobs_updated_idx or jobs_namespace_updated_idx, read backwards). */
+  /** Newest updatedAt first (jobs_updated_idx or jobs_namespace_updated_idx, read backwards); hidden jobs left out. */
   async list(filter: JobListFilter): Promise<JobRow[]> {
     const params: unknown[] = [];
-    const where: string[] = [];
+    const where: string[] = [`NOT ${jobHidden('j')}`];
     if (filter.namespace !== undefined) {
       params.push(filter.namespace);
       where.push(`j.namespace = $${params.length}`);
@@ -51,19 +52,19 @@ export class JobsRepository {
     return this.dataSource.query(
       `SELECT ${JOB_COLUMNS} FROM jobs j
         ${filter.latestRunStates ? `LEFT JOIN LATERAL (SELECT r.state FROM runs r WHERE r.id = j.latest_run_id) latest ON true` : ''}
-        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        WHERE ${where.join(' AND ')}
         ORDER BY j.last_seen_at DESC, j.id DESC
         LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
   }
 
-  /** Jobs in scope, counted from the index and stopped at `cap`. */
+  /** Jobs in scope (not hidden), counted from the index and stopped at `cap`. */
   async count(namespace: string | undefined, cap: number): Promise<number> {
     const [row] = await this.dataSource.query(
       namespace === undefined
-        ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs ORDER BY last_seen_at, id LIMIT $1) capped`
-        : `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs WHERE namespace = $2 ORDER BY last_seen_at, id LIMIT $1) capped`,
+        ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs j WHERE NOT ${jobHidden('j')} ORDER BY j.last_seen_at, j.id LIMIT $1) capped`
+        : `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs j WHERE j.namespace = $2 AND NOT ${jobHidden('j')} ORDER BY j.last_seen_at, j.id LIMIT $1) capped`,
       namespace === undefined ? [cap] : [cap, namespace],
     );
     return row.n;

@@ -5,6 +5,7 @@ import { DatasetEntity } from '../../database/entities/dataset.entity';
 import { DatasetVersionEntity } from '../../database/entities/dataset-version.entity';
 import { LineageEdgeEntity } from '../../database/entities/lineage-edge.entity';
 import { InjectReadDataSource } from '../../database/read-data-source';
+import { datasetIdHidden, jobIdHidden } from '../shared/hidden-nodes';
 
 export type WalkDirection = 'upstream' | 'downstream';
 
@@ -83,6 +84,7 @@ const FIELD_KEY = (datasetColumn: string, fieldColumn: string) => `(${datasetCol
  * nodes and every node seen so far, so each node is visited once. It stops at the depth, when a
  * level adds nothing, or once more than `maxNodes` are seen (the caller trims and says it was cut).
  * Every step looks edges up by index (the primary keys and the by-dataset / by-input indexes).
+ * A walk does not step onto a hidden node (read/shared/hidden-nodes.ts), so it does not go through one either.
  */
 @Injectable()
 export class LineageWalkRepository {
@@ -112,6 +114,7 @@ export class LineageWalkRepository {
                    AND e.direction = CASE w.dir WHEN 'downstream' THEN 'input' ELSE 'output' END
                    AND NOT e.job_id = ANY (w.seen_jobs)
                    AND ${TABLE_EDGE_VALID('$6')}
+                   AND NOT ${jobIdHidden('e.job_id')}
                 UNION ALL
                 SELECT DISTINCT 'dataset', e.dataset_id
                   FROM lineage_edges e
@@ -119,6 +122,7 @@ export class LineageWalkRepository {
                    AND e.direction = CASE w.dir WHEN 'downstream' THEN 'output' ELSE 'input' END
                    AND NOT e.dataset_id = ANY (w.seen_ds)
                    AND ${TABLE_EDGE_VALID('$6')}
+                   AND NOT ${datasetIdHidden('e.dataset_id')}
               ) n
           ) nxt
           WHERE w.level < $4
@@ -157,11 +161,13 @@ export class LineageWalkRepository {
                   FROM unnest(w.keys) AS f(key)
                   JOIN column_lineage_edges e ON e.output_dataset_id = left(f.key, 36)::uuid AND e.output_field = substr(f.key, 38)
                  WHERE w.dir = 'upstream' AND e.input_field <> '' AND ${COLUMN_EDGE_VALID('$5')}
+                   AND NOT ${datasetIdHidden('e.input_dataset_id')}
                 UNION ALL
                 SELECT ${FIELD_KEY('e.output_dataset_id', 'e.output_field')}
                   FROM unnest(w.keys) AS f(key)
                   JOIN column_lineage_edges e ON e.input_dataset_id = left(f.key, 36)::uuid AND e.input_field = substr(f.key, 38)
                  WHERE w.dir = 'downstream' AND e.output_field <> '' AND ${COLUMN_EDGE_VALID('$5')}
+                   AND NOT ${datasetIdHidden('e.output_dataset_id')}
               ) n
              WHERE NOT n.key = ANY (w.seen)
           ) nxt

@@ -4,6 +4,7 @@ import { DatasetEntity } from '../../database/entities/dataset.entity';
 import { JobEntity } from '../../database/entities/job.entity';
 import { InjectReadDataSource } from '../../database/read-data-source';
 import { anchorWord, lastWordAfterSeparator } from '../../openlineage/name-words';
+import { datasetHidden, jobHidden } from '../shared/hidden-nodes';
 import { queryByIndex } from '../shared/index-path';
 
 export type SearchKind = 'DATASET' | 'JOB';
@@ -40,6 +41,8 @@ export function escapeLike(text: string): string {
 
 const COLUMNS = (kind: SearchKind, alias: string, wholeWord: boolean) =>
   `'${kind}' AS type, ${alias}.namespace, ${alias}.name, ${alias}.last_seen_at AS "updatedAt", ${wholeWord} AS "wholeWord"`;
+/** The row `alias` of the kind's table is not hidden by a deletion. */
+const SHOWN = (kind: SearchKind, alias: string) => `NOT ${kind === 'DATASET' ? datasetHidden(alias) : jobHidden(alias)}`;
 const ORDER = (name: string, namespace: string) => `ORDER BY ${name} COLLATE "C", ${namespace} COLLATE "C"`;
 
 /**
@@ -63,8 +66,8 @@ export class SearchRepository {
     const namespace = this.namespaceCondition(params, filter, 'namespace');
     params.push(filter.limit);
     return this.dataSource.query(
-      `SELECT ${COLUMNS(kind, table, false)} FROM ${table}
-        WHERE lower(name) COLLATE "C" LIKE $1 ${namespace} ${ORDER('lower(name)', 'namespace')} LIMIT $${params.length}`,
+      `SELECT ${COLUMNS(kind, 't', false)} FROM ${table} t
+        WHERE lower(name) COLLATE "C" LIKE $1 ${namespace} AND ${SHOWN(kind, 't')} ${ORDER('lower(name)', 'namespace')} LIMIT $${params.length}`,
       params,
     );
   }
@@ -89,6 +92,7 @@ export class SearchRepository {
                 WHERE lower_name LIKE $2 ${namespace}
                 ${ORDER('lower_name', 'namespace')} LIMIT $${params.length}) page
          JOIN ${table} t ON t.id = page.id
+        WHERE ${SHOWN(kind, 't')}
         ${ORDER('page.lower_name', 'page.namespace')}`,
       params,
     );
@@ -119,7 +123,8 @@ export class SearchRepository {
                       FROM (SELECT DISTINCT id, lower_name, namespace FROM candidates
                              WHERE lower_name LIKE $2 ${namespace}
                              ORDER BY lower_name, namespace LIMIT $${params.length}) page
-                      JOIN ${table} t ON t.id = page.id) hits ON true
+                      JOIN ${table} t ON t.id = page.id
+                     WHERE ${SHOWN(kind, 't')}) hits ON true
         ${ORDER('hits.lower_name', 'hits.page_namespace')}`,
       params,
     );
@@ -136,7 +141,7 @@ export class SearchRepository {
     return queryByIndex(
       this.dataSource,
       `SELECT ${COLUMNS(kind, 'matches', false)}
-         FROM (SELECT namespace, name, last_seen_at FROM ${table} WHERE name ILIKE $1 ${namespace} LIMIT $${params.length - 1}) matches
+         FROM (SELECT namespace, name, last_seen_at FROM ${table} t WHERE name ILIKE $1 ${namespace} AND ${SHOWN(kind, 't')} LIMIT $${params.length - 1}) matches
         ${ORDER('lower(name)', 'namespace')} LIMIT $${params.length}`,
       params,
     );

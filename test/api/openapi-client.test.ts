@@ -42,7 +42,7 @@ describe('the OpenAPI document', () => {
 
   it('names every operation with a unique verb-first id', () => {
     const ids = operations.map((o) => o.op.operationId);
-    for (const id of ids) expect(id).toMatch(/^(get|list|post|search)[A-Z][A-Za-z]+$/);
+    for (const id of ids) expect(id).toMatch(/^(get|list|post|search|delete)[A-Z][A-Za-z]+$/);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(
       expect.arrayContaining(['postLineageEvent', 'postLineageBatch', 'listDatasets', 'getDataset', 'getEvent', 'listNamespaces', 'listLineageEvents', 'getReadiness', 'getVersion']),

@@ -178,7 +178,11 @@ export interface paths {
         get: operations["getNamespace"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Hide a namespace, with its datasets and jobs, until newer events name them again (Marquez deleteNamespace)
+         * @description The namespace and everything in it leave lists, search and the lineage graph; the log keeps every event, and `reproject` keeps the hiding. An event with a later event time shows what it names again (and the namespace). Answers the namespace, `isHidden` true.
+         */
+        delete: operations["deleteNamespace"];
         options?: never;
         head?: never;
         patch?: never;
@@ -218,7 +222,11 @@ export interface paths {
         get: operations["getNamespaceDataset"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Hide a dataset until a newer event names it again (Marquez deleteDataset)
+         * @description The dataset leaves lists, search and the lineage graph; the log keeps every event, and `reproject` keeps the hiding. An event with a later event time naming the dataset shows it again. Answers the dataset, `deleted` true.
+         */
+        delete: operations["deleteNamespaceDataset"];
         options?: never;
         head?: never;
         patch?: never;
@@ -309,7 +317,11 @@ export interface paths {
         get: operations["getJob"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Hide a job until a newer event names it again (Marquez deleteJob)
+         * @description The job leaves lists, search and the lineage graph; the log keeps every event, and `reproject` keeps the hiding. An event with a later event time naming the job shows it again. Answers the job.
+         */
+        delete: operations["deleteJob"];
         options?: never;
         head?: never;
         patch?: never;
@@ -583,6 +595,26 @@ export interface paths {
         };
         /** One event of the log, as received, with the columns extracted from it */
         get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/export/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log as NDJSON: one event a line, as received
+         * @description Events in log order, each line the bytes the store received (a line break between tokens of a pretty-printed event becomes a space), filtered by received time and namespace. A response covers at most `limit` events of the log; when more follow, the `Next-Cursor` header (and `Link: rel="next"`) gives the next page; an interrupted page is fetched again with the same cursor. gzip or deflate with Accept-Encoding. The lines of `metadata-store import --from FILE`.
+         */
+        get: operations["listExportedEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1042,7 +1074,7 @@ export interface components {
              */
             ownerName: string;
             description: string | null;
-            /** @description Always false: nothing is hidden */
+            /** @description true in the answer to a DELETE; lists leave hidden namespaces out */
             isHidden: boolean;
         };
         MarquezNamespaceListDto: {
@@ -1108,7 +1140,7 @@ export interface components {
             currentVersion: string | null;
             /** @description null when no column lineage */
             columnLineage: components["schemas"]["MarquezColumnLineageDto"][] | null;
-            /** @description Always false: the store does not delete */
+            /** @description true in the answer to a DELETE; false otherwise (a hidden dataset is still found by name) */
             deleted: boolean;
         };
         MarquezDatasetListDto: {
@@ -2291,6 +2323,45 @@ export interface operations {
             };
         };
     };
+    deleteNamespace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                namespace: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezNamespaceDto"];
+                };
+            };
+            /** @description NAMESPACE_NOT_FOUND: no such namespace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: PostgreSQL is busy or unreachable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listNamespaceDatasets: {
         parameters: {
             query?: {
@@ -2354,6 +2425,46 @@ export interface operations {
                 };
             };
             /** @description DATASET_NOT_FOUND (no such dataset in the namespace) or DATASET_VERSION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: PostgreSQL is busy or unreachable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteNamespaceDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                namespace: string;
+                dataset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezDatasetDto"];
+                };
+            };
+            /** @description DATASET_NOT_FOUND: no such dataset in the namespace */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2562,6 +2673,46 @@ export interface operations {
         };
     };
     getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                namespace: string;
+                job: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarquezJobDto"];
+                };
+            };
+            /** @description JOB_NOT_FOUND: no such job in the namespace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: PostgreSQL is busy or unreachable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteJob: {
         parameters: {
             query?: never;
             header?: never;
@@ -3298,6 +3449,59 @@ export interface operations {
             };
             /** @description EVENT_NOT_FOUND: no event with this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: PostgreSQL is busy or unreachable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listExportedEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events the store received at or after this time (inclusive) */
+                after?: string;
+                /** @description Only events the store received before this time (exclusive) */
+                before?: string;
+                /** @description Only events that name this namespace: their job's, or an input's, output's or dataset event's dataset's */
+                namespace?: string;
+                /** @description Events of the log a response examines (before the namespace filter) */
+                limit?: number;
+                /** @description The Next-Cursor header of the previous response, with the same filters */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, streamed */
+            200: {
+                headers: {
+                    /** @description Pass as `cursor` (same filters) for the next page; absent on the last page */
+                    "Next-Cursor"?: string;
+                    /** @description `<url>; rel="next"` when there is a next page */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description INVALID_PARAMETER (a query parameter; the message names it) or BAD_CURSOR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

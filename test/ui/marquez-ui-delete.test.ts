@@ -41,7 +41,7 @@ describe("Marquez's own web UI (0.51): the DELETE buttons", () => {
     for (const event of [run('load_orders', 'raw_orders', 'staging_orders'), run('build_mart', 'staging_orders', 'mart_orders')]) {
       expect((await store.request('POST', '/api/v1/lineage', event)).status).toBe(201);
     }
-    await waitFor('the projection', async () => (await store.request('GET', `/api/v1/namespaces/${NS}/datasets`)).body?.totalCount === 3);
+    await waitFor('the projection', async () => (await store.request('GET', `/api/v1/namespaces/${NS}/datasets`)).body?.totalCount === 3, 60000);
     ui = await serveMarquezUi(store.url);
     browser = await launchChromium();
   });

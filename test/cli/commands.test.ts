@@ -44,7 +44,17 @@ describe('commands', () => {
   it('an unknown command exits 2 with the usage', () => {
     const result = runCommand(['frobnicate'], {});
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('usage: metadata-store <serve|migrate|healthcheck|reproject|relay>');
+    expect(result.stderr).toContain('usage: metadata-store <serve|migrate|healthcheck|reproject|relay|export|import|import-marquez>');
+  });
+
+  it.each([
+    [['export'], 'export: --out is required'],
+    [['import', '--form', 'x'], "import: Unknown option '--form'"],
+    [['export', '--out', 'x', '--after', 'yesterday'], '--after "yesterday": expected a time with a UTC offset or Z'],
+  ])('`%s` exits 1 with one line saying what is wrong, before touching a database', (args, message) => {
+    const result = runCommand(args, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(result.status).toBe(1);
+    expect(JSON.parse(result.stderr.trim()).msg).toContain(message);
   });
 
   it('`healthcheck` exits 0 against a ready store and 1 when nothing answers', async () => {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-const REPO = path.resolve(__dirname, '..', '..');
+const REPO = path.join(__dirname, '..', '..');
 /**
  * Marquez's web UI 0.51, its production build (see shared/marquez/SOURCE.md): MARQUEZ_UI_TARBALL,
  * or `shared/` beside the checkout (or beside its worktrees' folder).

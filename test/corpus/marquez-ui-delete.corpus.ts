@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
 import { eventually, launchChromium, screenshot } from '../support/browser';
 import { InProcessServer, startInProcessServer } from '../support/in-process-app';
-import { MarquezUi, serveMarquezUi } from '../support/marquez-ui';
+import { MarquezUi, serveMarquezUi } from './marquez-ui';
 import { waitFor } from '../support/wait-for';
 
 const NS = 'warehouse';
@@ -31,6 +31,10 @@ function watch(page: Page) {
   return { calls, errors };
 }
 
+/**
+ * Part of the conformance run (`npm run test:corpus`): Marquez's UI build lives in the shared
+ * folder beside the checkout, which `npm test` must not need.
+ */
 describe("Marquez's own web UI (0.51): the DELETE buttons", () => {
   let store: InProcessServer;
   let ui: MarquezUi;
@@ -56,6 +60,8 @@ describe("Marquez's own web UI (0.51): the DELETE buttons", () => {
     ['job', 'build_mart', '/', `/api/v1/namespaces/${NS}/jobs/build_mart`],
   ])('the %s drawer’s DELETE, confirmed, deletes %s and leaves for %s', async (type, name, leavesFor, deletePath) => {
     const page = await browser.newPage();
+    // The UI's bundle is 12 MB: on a loaded machine its first load takes a while.
+    page.setDefaultTimeout(120_000);
     const { calls, errors } = watch(page);
     try {
       await page.goto(`${ui.url}/lineage/${type}/${NS}/${name}?tableLevelNode=${type}:${NS}:${name}`);

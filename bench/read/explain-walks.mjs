@@ -38,7 +38,7 @@ class ExplainingSource {
   async explain(sql, params) {
     const { rows } = await this.client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params);
     const [plan] = rows[0]['QUERY PLAN'];
-    this.statements.push({ sql, plan });
+    this.statements.push({ sql, params, plan });
     // The statement again for its rows: EXPLAIN returns none.
     return (await this.client.query(sql, params)).rows;
   }
@@ -125,17 +125,15 @@ try {
     }
   }
   lines.push('', `Plans for the largest upstream graph (${largest.nodes} nodes, ${largest.target.nodeId}):`, '');
-  for (const { sql, plan } of largest.statements) {
-    lines.push(`### ${label(sql)}`, '', '```', JSON.stringify(plan.Plan, planKeys, 1).slice(0, 6000), '```', '');
+  for (const { sql, params } of largest.statements) {
+    const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params);
+    lines.push(`### ${label(sql)}`, '', '```', rows.map((r) => r['QUERY PLAN']).join('\n'), '```', '');
   }
   const text = `${lines.join('\n')}\n`;
-  if (out) fs.writeFileSync(out, text);
+  // The analysis written by hand above the `## Measured` heading of `out` is kept.
+  const kept = out && fs.existsSync(out) ? fs.readFileSync(out, 'utf8').split(/(?<=^## Measured\n)/m)[0] : '';
+  if (out) fs.writeFileSync(out, kept.endsWith('## Measured\n') ? `${kept}\n${text}` : text);
   process.stdout.write(text.split('\nPlans for')[0]);
 } finally {
   await client.end();
-}
-
-/** The plan's shape and actual figures, without the planner's estimates. */
-function planKeys(key, value) {
-  return ['Startup Cost', 'Total Cost', 'Plan Rows', 'Plan Width', 'Parallel Aware', 'Async Capable', 'Disabled', 'Output', 'Shared Dirtied Blocks', 'Shared Written Blocks', 'Local Hit Blocks', 'Local Read Blocks', 'Local Dirtied Blocks', 'Local Written Blocks', 'Temp Read Blocks', 'Temp Written Blocks', 'Inner Unique', 'Parent Relationship'].includes(key) ? undefined : value;
 }

@@ -22,7 +22,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres.mjs';
 import { availableKinds, KINDS } from './read/queries.mjs';
 import { liveEvents, loadGenerator, sampleTargets } from './read/targets.mjs';
-import { diagnose } from './read/diagnose.mjs';
+import { diagnose, projectionSettled } from './read/diagnose.mjs';
 import { scalingSvg } from './read/plot.mjs';
 import { measurePhases, parsePhases } from './read/phases.mjs';
 import { PhaseMeter } from './read/split.mjs';
@@ -279,6 +279,7 @@ async function measureSize(size, gen) {
         };
       }
       const diagnostics = [];
+      if (live.some((kind) => reads[kind.key].met === false) && !(await projectionSettled(db.databaseUrl))) log(`size ${size}: the projection has not caught up in two minutes; plans taken beside it`);
       for (const kind of live) {
         if (reads[kind.key].met !== false) continue;
         log(`size ${size}: ${kind.key} p99 ${reads[kind.key].p99} ms misses ${kind.target} ms; collecting its plans`);

@@ -1,10 +1,26 @@
 // For a read that misses its target: the plans PostgreSQL chose for its statements (auto_explain
-// with ANALYZE and BUFFERS), once the projection has caught up with the benchmark's ingest. (Where
+// with ANALYZE and BUFFERS), after projectionSettled() (the projection caught up with the
+// benchmark's ingest, or two minutes passed). (Where
 // its time goes is measured by the phases themselves: split.mjs.)
 import pg from 'pg';
 
 const PROBES = 2;
 const QUEUE_WAIT_MS = 120_000;
+
+/** The projection is still working off the benchmark's ingest: wait (a while) for it to go quiet. */
+export async function projectionSettled(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (let waited = 0; waited < QUEUE_WAIT_MS; waited += 500) {
+      if ((await client.query('SELECT count(*)::int AS n FROM projection_queue')).rows[0].n === 0) return true;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return false;
+  } finally {
+    await client.end();
+  }
+}
 
 async function timed(baseUrl, url) {
   const started = performance.now();
@@ -19,11 +35,6 @@ export async function diagnose({ baseUrl, databaseUrl, kind, targets, serverLog 
   await client.connect();
   try {
     const urls = targets.slice(0, PROBES).map((t, i) => kind.url(t, i));
-    // The projection is still working off the live ingest: wait (a while) for it to go quiet.
-    for (let waited = 0; waited < QUEUE_WAIT_MS; waited += 500) {
-      if ((await client.query('SELECT count(*)::int AS n FROM projection_queue')).rows[0].n === 0) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
     for (const setting of ['log_min_duration = 0', 'log_analyze = on', 'log_buffers = on', 'log_nested_statements = on']) {
       await client.query(`ALTER SYSTEM SET auto_explain.${setting}`);
     }

@@ -6,8 +6,10 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startEmbeddedPostgres, temporaryParent } from '../scripts/embedded-postgres.mjs';
 import { freePort } from '../scripts/free-port.mjs';
+import { PRODUCTION_NODE_ARGS } from './node-args.mjs';
 
 export { freePort };
+export { PRODUCTION_NODE_ARGS } from './node-args.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -99,11 +101,6 @@ export async function startStore(databaseUrl, mode, { nodeArgs = PRODUCTION_NODE
   return store;
 }
 
-/**
- * As the image's NODE_OPTIONS and `npm start`: V8 sizes the young generation from the machine's
- * memory (large on a machine with much of it); 16 MB semi-spaces keep RSS near the work.
- */
-export const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=16'];
 
 export async function startBare() {
   const port = await freePort();

@@ -1,14 +1,15 @@
-// npm run bench:read: read latency (p50, p99) at several store sizes, with live ingest.
+// npm run bench:read: the tail of read latency (p50, p99, p99.9) at several store sizes, each read
+// kind alone and in a mix, with and without live ingest, and where each kind's time goes.
 //
 // For each size (BENCH_READ_SIZES, default 10000,100000,1000000): a PostgreSQL of its own under
-// BENCH_READ_DIR/<size>, seeded once by `npm run seed` (reused while the schema, projection and
-// generator are unchanged), the built store in front of it, and for BENCH_READ_DURATION_S:
-//   - ingest at BENCH_INGEST_RATE events/s (open loop: new runs of existing jobs);
-//   - readers at BENCH_READ_RATE requests/s (open loop, latency from when each was due), cycling
-//     through the read kinds of bench/read/queries.mjs over sampled nodes;
-// preceded by BENCH_READ_QUIET_S of the same readers without ingest (the baseline of the same run).
-// A kind the store does not serve yet (not in /api/docs-json) is reported as not available. For a
-// kind that misses its target: the time split and the plans (bench/read/diagnose.mjs).
+// BENCH_READ_DIR/<size>, seeded once by `npm run seed` (an interrupted seed resumes; reused while the
+// schema, projection and generator are unchanged, or always with BENCH_READ_KEEP_SEED=1), the built
+// store in front of it, then the phases of bench/read/phases.mjs (BENCH_READ_PHASES): open-loop
+// readers taking BENCH_READ_SAMPLES requests of each kind per phase, each kind alone at
+// BENCH_READ_ALONE_RATE requests/s and all kinds in a mix at BENCH_READ_MIX_RATE, with ingest at
+// BENCH_INGEST_RATE events/s beside them (new runs of existing jobs) or without. Per kind alone, the
+// split of its time (bench/read/split.mjs): SQL execution, store CPU, GC, event-loop delay. For a
+// kind that misses its target, the plans of its statements (bench/read/diagnose.mjs).
 // Results merge into docs/benchmarks/read.json (per size), with read.md and the plot read-scaling.svg.
 import { spawn, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -19,11 +20,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres.mjs';
-import { fixedRate } from './open-loop.mjs';
 import { availableKinds, KINDS } from './read/queries.mjs';
 import { liveEvents, loadGenerator, sampleTargets } from './read/targets.mjs';
-import { diagnose } from './read/diagnose.mjs';
+import { diagnose, projectionSettled } from './read/diagnose.mjs';
 import { scalingSvg } from './read/plot.mjs';
+import { measurePhases, parsePhases } from './read/phases.mjs';
+import { PhaseMeter } from './read/split.mjs';
+import { readers } from './read/readers.mjs';
+import { markdown, table } from './read/report.mjs';
+import { PRODUCTION_NODE_ARGS } from './node-args.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,10 +44,11 @@ const KEEP_SEED = process.env.BENCH_READ_KEEP_SEED === '1';
 const PROJECTOR = process.env.BENCH_READ_PROJECTOR ?? 'in-process';
 if (!['in-process', 'separate'].includes(PROJECTOR)) throw new Error('BENCH_READ_PROJECTOR must be in-process or separate');
 const SIZES = (process.env.BENCH_READ_SIZES ?? '10000,100000,1000000').split(',').filter(Boolean).map(Number);
-const DURATION_S = Number(process.env.BENCH_READ_DURATION_S ?? 60);
+const SAMPLES = Number(process.env.BENCH_READ_SAMPLES ?? 1000);
+const ALONE_RATE = Number(process.env.BENCH_READ_ALONE_RATE ?? 20);
+const MIX_RATE = Number(process.env.BENCH_READ_MIX_RATE ?? 25);
+const PHASES = parsePhases(process.env.BENCH_READ_PHASES ?? 'alone,alone-ingest,mix-ingest');
 const WARMUP_S = Number(process.env.BENCH_READ_WARMUP_S ?? 10);
-const QUIET_S = Number(process.env.BENCH_READ_QUIET_S ?? 20);
-const READ_RATE = Number(process.env.BENCH_READ_RATE ?? 10);
 const INGEST_RATE = Number(process.env.BENCH_INGEST_RATE ?? 200);
 const SEED = Number(process.env.BENCH_READ_SEED ?? 1);
 const DATA_DIR = process.env.BENCH_READ_DIR ?? path.join(os.tmpdir(), 'metadata-store-bench-read');
@@ -75,7 +81,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     if (process.listenerCount(signal) === 0) process.exit(130);
   });
 }
-const percentile = (sorted, q) => Number(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))].toFixed(2));
 
 /** The seed's command line and ingest loop: they do not change what ends up in the tables. */
 const RUNNER_ONLY = new Set(['main.js', 'seed-store.js']);
@@ -188,7 +193,7 @@ async function seedIfNeeded(size, db) {
 
 async function startStoreProcess(databaseUrl, logFile, env) {
   const port = await freePort();
-  const child = track(spawn(process.execPath, ['dist/main.js', 'serve'], {
+  const child = track(spawn(process.execPath, [...PRODUCTION_NODE_ARGS, 'dist/main.js', 'serve'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', fs.openSync(logFile, 'w'), 'inherit'],
@@ -217,47 +222,6 @@ async function startStore(databaseUrl, logFile) {
   return { url: api.url, stop: () => Promise.all([api.stop(), projector.stop()]) };
 }
 
-/** Open-loop readers: one request every 1/READ_RATE s, kinds in turn, latency from when it was due. */
-async function readers(baseUrl, kinds, targets, durationS) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const samples = Object.fromEntries(kinds.map((k) => [k.key, { latencies: [], errors: 0, statuses: {} }]));
-  const pending = new Set();
-  const start = performance.now();
-  const total = Math.round(READ_RATE * durationS);
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / READ_RATE;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const kind = kinds[i % kinds.length];
-    const n = Math.floor(i / kinds.length);
-    const url = new URL(kind.url(targets[n % targets.length], n), baseUrl);
-    const sent = Math.min(due, performance.now());
-    const p = new Promise((resolve) => {
-      const req = http.get(url, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          const s = samples[kind.key];
-          s.latencies.push(performance.now() - sent);
-          if (res.statusCode >= 400) {
-            s.errors++;
-            s.statuses[res.statusCode] = (s.statuses[res.statusCode] ?? 0) + 1;
-          }
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        samples[kind.key].errors++;
-        resolve();
-      });
-    });
-    pending.add(p);
-    void p.then(() => pending.delete(p));
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  return samples;
-}
-
 async function measureSize(size, gen) {
   const serverLog = [];
   const db = await startPostgres(size, serverLog);
@@ -266,7 +230,6 @@ async function measureSize(size, gen) {
     if (SEED_ONLY) return null;
     const client = new pg.Client({ connectionString: db.databaseUrl });
     await client.connect();
-    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const [{ datasets }] = (await client.query('SELECT count(*)::int AS datasets FROM datasets')).rows;
     const [{ version }] = (await client.query('SHOW server_version')).rows.map((r) => ({ version: r.server_version }));
     const [{ bytes }] = (await client.query('SELECT pg_database_size(current_database())::float8 AS bytes')).rows;
@@ -275,48 +238,51 @@ async function measureSize(size, gen) {
 
     const world = gen.buildWorld(size, SEED);
     const targets = sampleTargets(gen, world, TARGETS);
-    const body = liveEvents(gen, world, 2000);
+    const ingestBody = liveEvents(gen, world, 2000);
     const storeLog = path.join(DATA_DIR, `${size}.store.log`);
     const store = await startStore(db.databaseUrl, storeLog);
+    const meter = new PhaseMeter(db.databaseUrl, store.url);
     try {
+      await meter.open();
       const openapi = await (await fetch(`${store.url}/api/docs-json`)).json();
       const kinds = availableKinds(openapi);
       const live = kinds.filter((k) => k.available);
       log(`size ${size}: measuring ${live.map((k) => k.key).join(', ')}; not available: ${kinds.filter((k) => !k.available).map((k) => k.key).join(', ') || 'none'}`);
-      await readers(store.url, live, targets, WARMUP_S);
+      await readers(store.url, live, targets, { rate: MIX_RATE, count: Math.ceil((WARMUP_S * MIX_RATE) / live.length) });
       // A shared machine's other work shows in the load average: recorded beside the numbers.
       const loadBefore = os.loadavg()[0];
-      // Reads alone first: the same reads' cost without ingest, to compare with in the same run.
-      const quiet = await readers(store.url, live, targets, QUIET_S);
-      const [samples, ingest] = await Promise.all([
-        readers(store.url, live, targets, DURATION_S),
-        fixedRate(store.url, { rate: INGEST_RATE, durationS: DURATION_S, body }),
-      ]);
+      const measured = await measurePhases({
+        baseUrl: store.url,
+        kinds: live,
+        targets,
+        meter,
+        phases: PHASES,
+        settings: { samples: SAMPLES, aloneRate: ALONE_RATE, mixRate: MIX_RATE, ingestRate: INGEST_RATE, ingestBody, log: (m) => log(`size ${size}: ${m}`) },
+      });
       const loadAfter = os.loadavg()[0];
-      const summary = (s) => {
-        const sorted = s.latencies.sort((a, b) => a - b);
-        return { requests: sorted.length, errors: s.errors, statuses: s.statuses, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
-      };
+      // The targets hold for each kind alone and in the mix, under ingest: the worse of the two decides.
+      const judged = PHASES.filter((p) => p.endsWith('-ingest')).length ? PHASES.filter((p) => p.endsWith('-ingest')) : PHASES;
       const reads = {};
       for (const kind of kinds) {
         if (!kind.available) {
           reads[kind.key] = { label: kind.label, available: false, note: 'not available: the store does not serve this endpoint yet' };
           continue;
         }
-        const underIngest = summary(samples[kind.key]);
+        const worst = judged.map((p) => measured.phases[p].kinds[kind.key]).reduce((a, b) => (b.p99 > a.p99 ? b : a));
         reads[kind.key] = {
           label: kind.label,
           available: true,
-          ...underIngest,
           target: kind.target,
-          met: kind.target === null ? null : underIngest.errors === 0 && underIngest.p99 <= kind.target,
-          withoutIngest: summary(quiet[kind.key]),
+          p50: worst.p50,
+          p99: worst.p99,
+          met: kind.target === null ? null : judged.every((p) => measured.phases[p].kinds[kind.key].errors === 0 && measured.phases[p].kinds[kind.key].p99 <= kind.target),
         };
       }
       const diagnostics = [];
+      if (live.some((kind) => reads[kind.key].met === false) && !(await projectionSettled(db.databaseUrl))) log(`size ${size}: the projection has not caught up in two minutes; plans taken beside it`);
       for (const kind of live) {
         if (reads[kind.key].met !== false) continue;
-        log(`size ${size}: ${kind.key} p99 ${reads[kind.key].p99} ms misses ${kind.target} ms; collecting the time split and plans`);
+        log(`size ${size}: ${kind.key} p99 ${reads[kind.key].p99} ms misses ${kind.target} ms; collecting its plans`);
         diagnostics.push(await diagnose({ baseUrl: store.url, databaseUrl: db.databaseUrl, kind, targets, serverLog }));
       }
       return {
@@ -326,11 +292,14 @@ async function measureSize(size, gen) {
         databaseGb: Number((bytes / 1e9).toFixed(2)),
         postgres: version,
         seeding: { seededAt: seeded.seededAt, commit: seeded.commit, fingerprint: seeded.fingerprint, sameBuild: seeded.fingerprint === db.fingerprint, earlierAttempts: seeded.earlierAttempts ?? [], resumed: seeded.resumed, stored: seeded.report.stored, vacuumSeconds: seeded.vacuumSeconds, seconds: seeded.report.totalSeconds, logSeconds: seeded.report.loggedSeconds, events: seeded.report.events, eventsPerSecond: Math.round(seeded.report.stored / seeded.report.totalSeconds) },
-        load: { projector: PROJECTOR, durationS: DURATION_S, withoutIngestS: QUIET_S, readRate: READ_RATE, ingestRate: INGEST_RATE, ingest, loadAverage1m: { before: loadBefore, after: loadAfter } },
+        load: { projector: PROJECTOR, samplesPerKind: SAMPLES, aloneRate: ALONE_RATE, mixRate: MIX_RATE, ingestRate: INGEST_RATE, acceptEncoding: process.env.BENCH_READ_ACCEPT_ENCODING ?? 'gzip, deflate', loadAverage1m: { before: loadBefore, after: loadAfter } },
+        calibration: measured.calibration ?? null,
+        phases: measured.phases,
         reads,
         diagnostics,
       };
     } finally {
+      await meter.close().catch(() => undefined);
       await store.stop();
     }
   } finally {
@@ -346,62 +315,9 @@ function gitCommit() {
   }
 }
 
-function table(results) {
-  const sizes = Object.keys(results.sizes).map(Number).sort((a, b) => a - b);
-  const lines = [`| read | target p99 | ${sizes.map((s) => `${s}: p50 / p99 ms under ingest (reads alone)`).join(' | ')} |`, `|---|---:|${sizes.map(() => '---:').join('|')}|`];
-  for (const kind of KINDS) {
-    const cells = sizes.map((s) => {
-      const r = results.sizes[s].reads[kind.key];
-      if (!r) return '';
-      if (!r.available) return 'not available';
-      const quiet = r.withoutIngest ? ` (alone: ${r.withoutIngest.p50} / ${r.withoutIngest.p99})` : '';
-      return `${r.p50} / ${r.p99}${r.errors ? `, ${r.errors} errors` : ''}${quiet}`;
-    });
-    lines.push(`| ${kind.label} | ${kind.target ? `${kind.target} ms` : ''} | ${cells.join(' | ')} |`);
-  }
-  return lines.join('\n');
-}
-
-/** The human-readable report beside the JSON: tables, seeding, and for each missed target its time split (its plans stay in the JSON). */
-function markdown(results) {
-  const sizes = Object.keys(results.sizes).map(Number).sort((a, b) => a - b);
-  const out = [
-    '# Read benchmark (`npm run bench:read`)',
-    '',
-    `Generated by bench/read.mjs from [read.json](read.json); plot: [read-scaling.svg](read-scaling.svg). Machine: ${results.machine.cpus} CPUs (${results.machine.cpu}), ${results.machine.memoryGb} GiB, Node ${results.machine.node}.`,
-    '',
-    table(results),
-    '',
-    '| size | measured | commit | seeding | events | events/s | database |',
-    '|---:|---|---|---:|---:|---:|---:|',
-    ...sizes.map((s) => {
-      const r = results.sizes[s];
-      const seededBy = r.seeding.commit && r.seeding.commit !== r.commit ? ` (seeded at ${r.seeding.commit}${r.seeding.sameBuild ? '' : ', another projection build'})` : '';
-      const resumed = r.seeding.resumed ? `, resumed: the last ${r.seeding.seconds.toFixed(0)} s stored ${r.seeding.stored}` : '';
-      return `| ${s} | ${r.measuredAt} | ${r.commit}${seededBy} | ${r.seeding.seconds.toFixed(0)} s${resumed} | ${r.seeding.events} | ${r.seeding.eventsPerSecond} | ${r.databaseGb} GB |`;
-    }),
-    '',
-    `Machine load (1-minute load average on ${results.machine.cpus} CPUs) before / after the reads: ${sizes.map((s) => `${s}: ${results.sizes[s].load.loadAverage1m?.before?.toFixed(1)} / ${results.sizes[s].load.loadAverage1m?.after?.toFixed(1)}`).join('; ')}.`,
-    '',
-    `Ingest offered during the reads: ${sizes.map((s) => `${s}: ${results.sizes[s].load.ingestRate}/s offered, ${results.sizes[s].load.ingest.eventsPerSecond.toFixed(0)}/s stored, p99 ${results.sizes[s].load.ingest.p99} ms, ${results.sizes[s].load.ingest.non2xx} refused`).join('; ')}.`,
-  ];
-  const missed = sizes.flatMap((s) => results.sizes[s].diagnostics.map((d, i) => ({ s, d, i })));
-  if (missed.length > 0) {
-    out.push(
-      '',
-      '## Where the time of each missed target went',
-      '',
-      'Each read alone, one at a time: its time over HTTP, of which PostgreSQL executed its SQL and the service (Node: routing, serialization, pool waits) the rest. The plans (auto_explain, ANALYZE, BUFFERS) are in read.json, at the path given.',
-      '',
-      '| size | read | HTTP ms | SQL ms | statements per request | service ms | plans in read.json |',
-      '|---:|---|---:|---:|---:|---:|---|',
-      ...missed.map(({ s, d, i }) => {
-        const t = d.timeSplit;
-        return `| ${s} | ${d.kind} | ${t.httpMs} | ${t.postgresMs} | ${t.statementsPerRequest} | ${t.serviceMs} | ${d.plans.length} at \`sizes["${s}"].diagnostics[${i}].plans\` |`;
-      }),
-    );
-  }
-  return `${out.join('\n')}\n`;
+/** What read.md holds above the generated part (written by hand: the analysis of the last runs). */
+function preamble() {
+  return fs.existsSync(REPORT) ? fs.readFileSync(REPORT, 'utf8') : '';
 }
 
 async function main() {
@@ -415,11 +331,11 @@ async function main() {
     fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
     fs.writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
     fs.writeFileSync(PLOT, scalingSvg(results, KINDS));
-    fs.writeFileSync(REPORT, markdown(results));
+    fs.writeFileSync(REPORT, markdown(results, preamble()));
     log(`size ${size}: written to ${path.relative(ROOT, RESULTS)}, ${path.relative(ROOT, REPORT)} and ${path.relative(ROOT, PLOT)}`);
   }
   fs.writeFileSync(PLOT, scalingSvg(results, KINDS));
-  fs.writeFileSync(REPORT, markdown(results));
+  fs.writeFileSync(REPORT, markdown(results, preamble()));
   process.stdout.write(`${table(results)}\n`);
 }
 

@@ -3,6 +3,7 @@ import { ValidationPipe } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type * as tls from 'node:tls';
+import * as zlib from 'node:zlib';
 import { Logger } from 'nestjs-pino';
 import { quietBootstrapLogger } from './core/observability/quiet-bootstrap-logger';
 import { AppModule } from './app.module';
@@ -68,7 +69,14 @@ export async function createApp(env: Environment, database: DatabaseTarget): Pro
   const fastify = app.getHttpAdapter().getInstance();
   guardConnections(app.getHttpServer(), maxConnections(env.HTTP_MAX_CONNECTIONS));
   registerRequestHooks(adapter, fastify, app.get(ShutdownState), app.get(HttpMetrics), app.get(ROOT_LOGGER));
-  await app.register(compress, { global: true, requestEncodings: ['gzip', 'deflate'], encodings: ['gzip', 'deflate'] });
+  // Responses compress at zlib's fastest level: a lineage graph is megabytes of JSON, and the default
+  // level spends much more CPU for a little smaller body (docs/benchmarks/read.md).
+  await app.register(compress, {
+    global: true,
+    requestEncodings: ['gzip', 'deflate'],
+    encodings: ['gzip', 'deflate'],
+    zlibOptions: { level: zlib.constants.Z_BEST_SPEED },
+  });
   registerJsonBodyParser(fastify, { maxArrayElements: env.INGEST_MAX_ARRAY_ELEMENTS, maxBatchEvents: env.INGEST_BATCH_MAX_EVENTS });
 
   if (tlsPair) {

@@ -1,5 +1,6 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { JsonInSlicesInterceptor } from '../core/http/json-in-slices.interceptor';
 import { DEFAULT_DEPTH, DEFAULT_MAX_NODES, ColumnLineageQuery, LineageQuery } from '../read/lineage/lineage.query';
 import { LineageService } from '../read/lineage/lineage.service';
 import { MarquezDatasetDataDto } from './dataset.dto';
@@ -9,6 +10,8 @@ import { columnLineageGraphShape, lineageGraphShape } from './lineage-shapes';
 @ApiTags('Marquez: lineage')
 @ApiExtraModels(MarquezDatasetDataDto, MarquezJobDataDto)
 @Controller('api/v1')
+// A graph can be megabytes of JSON: serialised in slices, not in one hold of the event loop.
+@UseInterceptors(JsonInSlicesInterceptor)
 export class LineageController {
   constructor(private readonly lineage: LineageService) {}
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { InProcessApp, startInProcessApp } from '../support/in-process-app';
 
 /**
@@ -220,6 +221,16 @@ describe('GET /api/v1/lineage, /api/v1/column-lineage and /api/v1/tags/{tag}/dow
     expect(res.body.sources.map((s: { field: string }) => s.field)).toEqual(['name']);
     expect(res.body.reached).toEqual([expect.objectContaining({ dataset: 'stage.orders_enriched', field: 'customer_name', depth: 1 })]);
     expect(res.body.edges).toEqual([expect.objectContaining({ transformationType: 'DIRECT', transformationSubtype: 'IDENTITY', masking: null })]);
+  });
+
+  it('answers a graph as JSON, gzip-compressed for a client that accepts it', async () => {
+    const url = `/api/v1/lineage?${new URLSearchParams({ nodeId: ds('report.daily'), direction: 'upstream' })}`;
+    const plain = await store.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    const zipped = await store.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+    expect(JSON.parse(plain.body).graph.map((n: { id: string }) => n.id)).toContain(ds('raw.orders'));
   });
 
   it('says what is wrong with a bad request, and 404 for an unknown node', async () => {

@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_DEPTH, DEFAULT_MAX_NODES, ColumnLineageQuery, LineageQuery } from '../read/lineage/lineage.query';
+import { ColumnGraphService } from '../read/lineage/column-graph.service';
 import { LineageService } from '../read/lineage/lineage.service';
 import { MarquezDatasetDataDto } from './dataset.dto';
 import { MarquezColumnLineageGraphDto, MarquezJobDataDto, MarquezLineageGraphDto } from './lineage.dto';
@@ -10,7 +11,10 @@ import { columnLineageGraphShape, lineageGraphShape } from './lineage-shapes';
 @ApiExtraModels(MarquezDatasetDataDto, MarquezJobDataDto)
 @Controller('api/v1')
 export class LineageController {
-  constructor(private readonly lineage: LineageService) {}
+  constructor(
+    private readonly lineage: LineageService,
+    private readonly columns: ColumnGraphService,
+  ) {}
 
   @Get('lineage')
   @ApiOperation({
@@ -37,13 +41,15 @@ export class LineageController {
   @ApiOperation({
     operationId: 'getColumnLineage',
     summary: 'The field-level lineage graph of a dataset or one of its fields (Marquez getColumnLineage, plus asOf and maxNodes)',
-    description: 'Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges.',
+    description:
+      'Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges. ' +
+      "datasetDependencies (not in Marquez) lists the dataset-level dependencies (ColumnLineage's `dataset` list) of the graph's datasets.",
   })
   @ApiOkResponse({ type: MarquezColumnLineageGraphDto })
   @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it' })
   @ApiNotFoundResponse({ description: 'DATASET_NOT_FOUND: the node names no known dataset' })
   async columnGraph(@Query() query: ColumnLineageQuery): Promise<MarquezColumnLineageGraphDto> {
-    const graph = await this.lineage.fieldGraph(query.nodeId, {
+    const graph = await this.columns.graph(query.nodeId, {
       depth: query.depth ?? DEFAULT_DEPTH,
       direction: query.withDownstream ? 'both' : 'upstream',
       asOf: query.asOf ?? null,

@@ -66,7 +66,28 @@ export class MarquezFieldNodeDto {
   @ApiProperty({ type: [MarquezEdgeDto], description: 'origin is this node, destination the downstream field' }) outEdges!: MarquezEdgeDto[];
 }
 
+export class MarquezFieldRefDto {
+  @ApiProperty() namespace!: string;
+  @ApiProperty() dataset!: string;
+  @ApiProperty() field!: string;
+}
+
+export class DatasetDependencyDto {
+  @ApiProperty({ description: 'The output dataset that depends on the input field as a whole' }) namespace!: string;
+  @ApiProperty() dataset!: string;
+  @ApiProperty({ type: MarquezFieldRefDto }) input!: MarquezFieldRefDto;
+  @ApiProperty({ nullable: true, type: String, example: 'INDIRECT' }) transformationType!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'JOIN' }) transformationSubtype!: string | null;
+  @ApiProperty({ nullable: true, type: String }) transformationDescription!: string | null;
+  @ApiProperty({ nullable: true, type: Boolean }) masking!: boolean | null;
+}
+
 export class MarquezColumnLineageGraphDto {
   @ApiProperty({ type: [MarquezFieldNodeDto], description: 'Sorted by id' }) graph!: MarquezFieldNodeDto[];
   @ApiPropertyOptional({ description: 'Not in Marquez: true when maxNodes cut the graph' }) truncated!: boolean;
+  @ApiPropertyOptional({
+    type: [DatasetDependencyDto],
+    description: "Not in Marquez: the dataset-level dependencies (ColumnLineage's `dataset` list) of the datasets in the graph",
+  })
+  datasetDependencies?: DatasetDependencyDto[];
 }

@@ -18,6 +18,8 @@ export interface JobListFilter {
   namespace?: string;
   /** States of the latest run as the model stores them, 'NEW' standing for no state (no run, or only a parent). */
   latestRunStates?: string[];
+  /** Only jobs whose name contains this text, case-insensitive (jobs_name_trgm_idx for 3+ characters). */
+  nameContains?: string;
   limit: number;
   offset: number;
 }
@@ -43,6 +45,10 @@ export class JobsRepository {
       params.push(filter.namespace);
       where.push(`j.namespace = $${params.length}`);
     }
+    if (filter.nameContains !== undefined) {
+      params.push(containsPattern(filter.nameContains));
+      where.push(`j.name ILIKE $${params.length}`);
+    }
     if (filter.latestRunStates) {
       params.push(filter.latestRunStates);
       where.push(`(j.latest_run_id IS NULL OR coalesce(latest.state, 'NEW') = ANY($${params.length}::text[]))`);
@@ -58,13 +64,21 @@ export class JobsRepository {
     );
   }
 
-  /** Jobs in scope, counted from the index and stopped at `cap`. */
-  async count(namespace: string | undefined, cap: number): Promise<number> {
+  /** Jobs in scope (namespace and name), counted and stopped at `cap`. */
+  async count(filter: Pick<JobListFilter, 'namespace' | 'nameContains'>, cap: number): Promise<number> {
+    const params: unknown[] = [cap];
+    const where: string[] = [];
+    if (filter.namespace !== undefined) {
+      params.push(filter.namespace);
+      where.push(`namespace = $${params.length}`);
+    }
+    if (filter.nameContains !== undefined) {
+      params.push(containsPattern(filter.nameContains));
+      where.push(`name ILIKE $${params.length}`);
+    }
     const [row] = await this.dataSource.query(
-      namespace === undefined
-        ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs ORDER BY last_seen_at, id LIMIT $1) capped`
-        : `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs WHERE namespace = $2 ORDER BY last_seen_at, id LIMIT $1) capped`,
-      namespace === undefined ? [cap] : [cap, namespace],
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} LIMIT $1) capped`,
+      params,
     );
     return row.n;
   }
@@ -115,4 +129,9 @@ export class JobsRepository {
       [jobIds, perDirection],
     );
   }
+}
+
+/** ILIKE pattern for a literal substring: %, _ and backslash in the text match themselves. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

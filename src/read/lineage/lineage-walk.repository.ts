@@ -57,7 +57,7 @@ const TABLE_EDGE_VALID = (asOf: string) => `
  * time, when a later statement is known to precede it: the head's, or one seen through a sibling
  * edge of the same output field that was seen after this one.
  */
-const COLUMN_EDGE_VALID = (asOf: string) => `
+export const COLUMN_EDGE_VALID = (asOf: string) => `
   CASE WHEN (${asOf})::timestamptz IS NULL THEN
     EXISTS (SELECT 1 FROM column_lineage_heads h
              WHERE h.dataset_id = e.output_dataset_id AND h.field = e.output_field

@@ -267,7 +267,7 @@ export interface paths {
         };
         /**
          * Jobs of every namespace (Marquez UI dashboard)
-         * @description Newest updatedAt first. totalCount counts the jobs in scope (not reduced by lastRunStates, as Marquez) exactly up to 10,000.
+         * @description Newest updatedAt first. totalCount counts the jobs in scope (the namespace and q; not reduced by lastRunStates, as Marquez) exactly up to 10,000.
          */
         get: operations["listJobs"];
         put?: never;
@@ -287,7 +287,7 @@ export interface paths {
         };
         /**
          * Jobs of one namespace (Marquez getJobs)
-         * @description Newest updatedAt first. totalCount counts the jobs in scope (not reduced by lastRunStates, as Marquez) exactly up to 10,000.
+         * @description Newest updatedAt first. totalCount counts the jobs in scope (the namespace and q; not reduced by lastRunStates, as Marquez) exactly up to 10,000.
          */
         get: operations["listNamespaceJobs"];
         put?: never;
@@ -398,6 +398,26 @@ export interface paths {
         };
         /** A run's facets or its job facets, merged latest-wins by event time (Marquez getFacets) */
         get: operations["getRunFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Runs of every job, newest first (not in Marquez, which lists runs per job only)
+         * @description Ordered by each run's first event time, newest first; each run in Marquez's run shape with its job's namespace and name.
+         */
+        get: operations["listRuns"];
         put?: never;
         post?: never;
         delete?: never;
@@ -543,7 +563,7 @@ export interface paths {
         };
         /**
          * The field-level lineage graph of a dataset or one of its fields (Marquez getColumnLineage, plus asOf and maxNodes)
-         * @description Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges.
+         * @description Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges. datasetDependencies (not in Marquez) lists the dataset-level dependencies (ColumnLineage's `dataset` list) of the graph's datasets.
          */
         get: operations["getColumnLineage"];
         put?: never;
@@ -566,6 +586,26 @@ export interface paths {
          * @description From the dataQualityMetrics, dataQualityAssertions, inputStatistics and outputStatistics facets the runs sent on the dataset (in inputFacets or outputFacets). A run that read and wrote the dataset has an entry per direction.
          */
         get: operations["getDatasetQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log, newest received first: every kind of event, filtered by kind, type, job namespace and received time
+         * @description Summaries without payloads; GET /api/v1/events/{id} returns one event as received. Keyset paging by cursor.
+         */
+        get: operations["listEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -600,6 +640,23 @@ export interface paths {
         };
         /** Prometheus metrics, text exposition format (always at the root) */
         get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stats/namespaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Namespaces by name with their job and dataset counts (not in Marquez, whose namespaces carry no counts) */
+        get: operations["listNamespaceCounts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1299,6 +1356,53 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        RunOfJobDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Earliest event time of the run
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Latest event time of the run
+             */
+            updatedAt: string;
+            /** Format: date-time */
+            nominalStartTime: string | null;
+            /** Format: date-time */
+            nominalEndTime: string | null;
+            /**
+             * @description START/RUNNING: RUNNING; COMPLETE: COMPLETED; FAIL: FAILED; ABORT: ABORTED; only OTHER events: NEW
+             * @enum {string}
+             */
+            state: "NEW" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED";
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            endedAt: string | null;
+            /** @description endedAt - startedAt; null while unfinished */
+            durationMs: number | null;
+            /** @description Always {}: OpenLineage runs have no args */
+            args: {
+                [key: string]: unknown;
+            };
+            jobVersion: components["schemas"]["MarquezVersionIdDto"] | null;
+            inputDatasetVersions: components["schemas"]["MarquezRunDatasetVersionDto"][];
+            outputDatasetVersions: components["schemas"]["MarquezRunDatasetVersionDto"][];
+            /** @description Run facets, merged latest-wins by event time */
+            facets: {
+                [key: string]: unknown;
+            };
+            jobNamespace: string;
+            jobName: string;
+        };
+        RunListAcrossJobsDto: {
+            runs: components["schemas"]["RunOfJobDto"][];
+            /** @description The runs the filters keep, counted exactly up to 10,000: 10,000 means that many or more */
+            totalCount: number;
+        };
         MarquezSearchResultDto: {
             /** @enum {string} */
             type: "DATASET" | "JOB";
@@ -1329,7 +1433,7 @@ export interface components {
             startInterval: string;
             /** Format: date-time */
             endInterval: string;
-            /** @description Run events of type START with an eventTime in the bucket */
+            /** @description Run events of type START with an eventTime (or, with basis=received, a received time) in the bucket */
             start: number;
             /** @description COMPLETE run events */
             complete: number;
@@ -1519,11 +1623,30 @@ export interface components {
             /** @description origin is this node, destination the downstream field */
             outEdges: components["schemas"]["MarquezEdgeDto"][];
         };
+        MarquezFieldRefDto: {
+            namespace: string;
+            dataset: string;
+            field: string;
+        };
+        DatasetDependencyDto: {
+            /** @description The output dataset that depends on the input field as a whole */
+            namespace: string;
+            dataset: string;
+            input: components["schemas"]["MarquezFieldRefDto"];
+            /** @example INDIRECT */
+            transformationType: string | null;
+            /** @example JOIN */
+            transformationSubtype: string | null;
+            transformationDescription: string | null;
+            masking: boolean | null;
+        };
         MarquezColumnLineageGraphDto: {
             /** @description Sorted by id */
             graph: components["schemas"]["MarquezFieldNodeDto"][];
             /** @description Not in Marquez: true when maxNodes cut the graph */
             truncated?: boolean;
+            /** @description Not in Marquez: the dataset-level dependencies (ColumnLineage's `dataset` list) of the datasets in the graph */
+            datasetDependencies?: components["schemas"]["DatasetDependencyDto"][];
         };
         ColumnQualityDto: {
             /** @example amount */
@@ -1605,6 +1728,33 @@ export interface components {
             /** @description null when no run reported assertions on the dataset */
             latestAssertions: components["schemas"]["LatestAssertionsDto"] | null;
         };
+        EventSummaryDto: {
+            /** @description The log id: GET /api/v1/events/{id} returns the event as received */
+            id: string;
+            /** Format: date-time */
+            receivedAt: string;
+            /** @enum {string} */
+            eventKind: "run" | "job" | "dataset";
+            /** @enum {string|null} */
+            eventType: "START" | "RUNNING" | "COMPLETE" | "ABORT" | "FAIL" | "OTHER" | null;
+            /**
+             * Format: date-time
+             * @description The producer's eventTime
+             */
+            eventTime: string;
+            runId: string | null;
+            jobNamespace: string | null;
+            jobName: string | null;
+            producer: string | null;
+        };
+        EventListDto: {
+            /** @description Newest received first */
+            events: components["schemas"]["EventSummaryDto"][];
+            /** @description The events the filters keep, counted exactly up to 10000: 10000 means that many or more */
+            totalCount: number;
+            /** @description Pass as `cursor` (same filters) for the next page; null on the last */
+            nextCursor: string | null;
+        };
         StoredEventDto: {
             id: string;
             /** Format: date-time */
@@ -1624,6 +1774,22 @@ export interface components {
             event: {
                 [key: string]: unknown;
             };
+        };
+        NamespaceCountsDto: {
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Jobs in the namespace, exact up to 10000 (that many or more) */
+            jobs: number;
+            /** @description Datasets in the namespace, exact up to 10000 (that many or more) */
+            datasets: number;
+        };
+        NamespaceCountsListDto: {
+            namespaces: components["schemas"]["NamespaceCountsDto"][];
+            /** @description Every namespace, exact up to 10000 */
+            totalCount: number;
         };
         ImpactFieldDto: {
             /** @description 'datasetField:{ns}:{name}:{field}' */
@@ -2482,6 +2648,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only jobs whose latest run is in one of these states; jobs without a run always pass. Repeat it or separate with commas. */
                 lastRunStates?: ("NEW" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED" | "OTHER")[];
+                /** @description Only jobs whose name contains this text, case-insensitive (not in Marquez) */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -2524,6 +2692,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only jobs whose latest run is in one of these states; jobs without a run always pass. Repeat it or separate with commas. */
                 lastRunStates?: ("NEW" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED" | "OTHER")[];
+                /** @description Only jobs whose name contains this text, case-insensitive (not in Marquez) */
+                q?: string;
             };
             header?: never;
             path: {
@@ -2854,6 +3024,50 @@ export interface operations {
             };
         };
     };
+    listRuns: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Only runs in one of these states. Repeat it or separate with commas. */
+                states?: ("NEW" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED")[];
+                /** @description Only runs first seen at or after this time (with a UTC offset or Z) */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunListAcrossJobsDto"];
+                };
+            };
+            /** @description INVALID_PARAMETER: limit, offset, states or since invalid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: PostgreSQL is busy or unreachable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     searchJobsAndDatasets: {
         parameters: {
             query: {
@@ -2948,6 +3162,8 @@ export interface operations {
                 period: "DAY" | "WEEK";
                 /** @description IANA time zone; required for WEEK, ignored for DAY */
                 timezone?: string;
+                /** @description event: by the producers' eventTime (as Marquez); received: by when the store received each event (not in Marquez) */
+                basis?: "event" | "received";
             };
             header?: never;
             path?: never;
@@ -2963,7 +3179,7 @@ export interface operations {
                     "application/json": components["schemas"]["LineageEventStatDto"][];
                 };
             };
-            /** @description INVALID_PARAMETER: period missing or invalid, timezone invalid, or missing with WEEK; the message names it */
+            /** @description INVALID_PARAMETER: period missing or invalid, timezone invalid, or missing with WEEK, or basis not event or received; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3268,6 +3484,57 @@ export interface operations {
             };
         };
     };
+    listEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description RunEvent, JobEvent or DatasetEvent */
+                kind?: "run" | "job" | "dataset";
+                /** @description A run event's eventType */
+                eventType?: "START" | "RUNNING" | "COMPLETE" | "ABORT" | "FAIL" | "OTHER";
+                /** @description Only events whose job is in this namespace (exact) */
+                namespace?: string;
+                /** @description Only events received at or after this time */
+                after?: string;
+                /** @description Only events received before this time */
+                before?: string;
+                /** @description The nextCursor of the previous page (same filters) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventListDto"];
+                };
+            };
+            /** @description INVALID_PARAMETER (a query parameter; the message names it) or BAD_CURSOR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: PostgreSQL is busy or unreachable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getEvent: {
         parameters: {
             query?: never;
@@ -3332,6 +3599,46 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+        };
+    };
+    listNamespaceCounts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NamespaceCountsListDto"];
+                };
+            };
+            /** @description INVALID_PARAMETER: limit or offset invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: PostgreSQL is busy or unreachable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,7 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { InvalidInputError } from '../core/errors/domain-errors';
+import { JobsService } from '../read/jobs/jobs.service';
 import { RunListService } from '../read/runs/run-list.service';
 import { MarquezPageQuery } from '../read/shared/page-query';
 import { MarquezRunDto, RUN_STATES } from './run.dto';
@@ -19,6 +21,14 @@ export class RunListQuery extends MarquezPageQuery {
   @ApiPropertyOptional({ format: 'date-time', description: 'Only runs first seen at or after this time (with a UTC offset or Z)' })
   @IsOptional() @IsISO8601({ strict: true }) @Matches(/(Z|[+-]\d{2}(:?\d{2})?)$/, { message: 'since must carry a UTC offset or Z' })
   since?: string;
+
+  @ApiPropertyOptional({ description: "With jobName: only this job's runs" })
+  @IsOptional() @IsString() @MaxLength(1024)
+  jobNamespace?: string;
+
+  @ApiPropertyOptional({ description: "With jobNamespace: only this job's runs" })
+  @IsOptional() @IsString() @MaxLength(1024)
+  jobName?: string;
 }
 
 export class RunOfJobDto extends MarquezRunDto {
@@ -35,7 +45,10 @@ export class RunListAcrossJobsDto {
 @ApiTags('Runs')
 @Controller('api/v1/runs')
 export class RunListController {
-  constructor(private readonly runs: RunListService) {}
+  constructor(
+    private readonly runs: RunListService,
+    private readonly jobs: JobsService,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -44,10 +57,15 @@ export class RunListController {
     description: "Ordered by each run's first event time, newest first; each run in Marquez's run shape with its job's namespace and name.",
   })
   @ApiOkResponse({ type: RunListAcrossJobsDto })
-  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: limit, offset, states or since invalid; the message names it' })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: limit, offset, states, since, or jobNamespace without jobName (or the reverse); the message names it' })
+  @ApiNotFoundResponse({ description: 'JOB_NOT_FOUND: jobNamespace and jobName name no job' })
   async list(@Query() query: RunListQuery): Promise<RunListAcrossJobsDto> {
+    if ((query.jobNamespace === undefined) !== (query.jobName === undefined)) {
+      throw new InvalidInputError('INVALID_PARAMETER', 'jobNamespace and jobName go together');
+    }
+    const jobId = query.jobNamespace !== undefined && query.jobName !== undefined ? await this.jobs.idOf(query.jobNamespace, query.jobName) : undefined;
     const { runs, totalCount } = await this.runs.page(
-      { states: query.states ? modelStates(query.states) : undefined, since: query.since ? new Date(query.since) : undefined },
+      { states: query.states ? modelStates(query.states) : undefined, since: query.since ? new Date(query.since) : undefined, jobId },
       query.limit ?? 100,
       query.offset ?? 0,
     );

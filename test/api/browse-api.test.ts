@@ -52,6 +52,18 @@ describe('browse endpoints', () => {
       expect(body.runs.map((r: any) => r.id)).toEqual(all.filter((r: any) => r.createdAt >= since).map((r: any) => r.id));
     });
 
+    it("keeps one job's runs, and answers 404 for a job it does not know", async () => {
+      const dbt = events.find((e) => e.job?.name?.includes('.') && String(e.producer).includes('dbt'))!;
+      const body = await get(`/api/v1/runs?jobNamespace=${enc(dbt.job.namespace)}&jobName=${enc(dbt.job.name)}`);
+      expect(body.runs.length).toBeGreaterThan(0);
+      expect(body.runs.every((r: any) => r.jobName === dbt.job.name && r.jobNamespace === dbt.job.namespace)).toBe(true);
+      const missing = await store.request('GET', `/api/v1/runs?jobNamespace=nowhere&jobName=nothing`);
+      expect(missing.status).toBe(404);
+      expect(missing.body.code).toBe('JOB_NOT_FOUND');
+      const half = await store.request('GET', `/api/v1/runs?jobName=nothing`);
+      expect(half.status).toBe(400);
+    });
+
     it.each([['states=BROKEN', 'states'], ['since=yesterday', 'since'], ['limit=0', 'limit']])('answers 400 naming the parameter for %s', async (params, name) => {
       const res = await store.request('GET', `/api/v1/runs?${params}`);
       expect(res.status).toBe(400);
@@ -96,6 +108,13 @@ describe('browse endpoints', () => {
       expect(datasetEvents.events.every((e: any) => e.eventKind === 'dataset' && e.eventType === null)).toBe(true);
     });
 
+    it("lists one run's events", async () => {
+      const runId = events.find((e) => e.eventType === 'FAIL')!.run.runId;
+      const body = await get(`/api/v1/events?runId=${runId}`);
+      expect(body.events.length).toBe(events.filter((e) => e.run?.runId === runId).length);
+      expect(body.events.every((e: any) => e.runId === runId)).toBe(true);
+    });
+
     it('filters by received time: after inclusive, before exclusive', async () => {
       const all = (await get('/api/v1/events?limit=200')).events;
       const [{ cut }] = await query<{ cut: string }>(
@@ -113,7 +132,7 @@ describe('browse endpoints', () => {
       expect(after.events.length + before.events.length).toBe(all.length);
     });
 
-    it.each([['kind=table', 'kind'], ['eventType=DONE', 'eventType'], ['after=today', 'after'], ['limit=201', 'limit']])(
+    it.each([['kind=table', 'kind'], ['eventType=DONE', 'eventType'], ['runId=42', 'runId'], ['after=today', 'after'], ['limit=201', 'limit']])(
       'answers 400 naming the parameter for %s',
       async (params, name) => {
         const res = await store.request('GET', `/api/v1/events?${params}`);

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { EVENT_LIST_COUNT_CAP } from './event-list.service';
 
 const WITH_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/;
@@ -23,6 +23,10 @@ export class EventListQueryDto {
   @ApiPropertyOptional({ description: "Only events whose job is in this namespace (exact)" })
   @IsOptional() @IsString() @MaxLength(1024)
   namespace?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Only this run's events" })
+  @IsOptional() @IsUUID('all')
+  runId?: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Only events received at or after this time' })
   @IsOptional() @IsISO8601({ strict: true }) @Matches(WITH_OFFSET, { message: 'after must carry a UTC offset or Z' })

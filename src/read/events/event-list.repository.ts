@@ -13,6 +13,7 @@ export interface EventListFilter {
   eventType?: string;
   /** The job's namespace as the event names it. */
   namespace?: string;
+  runId?: string;
   /** received_at >= receivedAfter */
   receivedAfter?: Date;
   /** received_at < receivedBefore */
@@ -59,6 +60,7 @@ function whereClause(filter: EventListFilter, params: unknown[]): string {
   if (filter.kind) add((p) => `event_kind = ${p}`, filter.kind);
   if (filter.eventType) add((p) => `event_type = ${p}`, filter.eventType);
   if (filter.namespace) add((p) => `job_namespace = ${p}`, filter.namespace);
+  if (filter.runId) add((p) => `run_id = ${p}::uuid`, filter.runId);
   if (filter.receivedAfter) add((p) => `received_at >= ${p}`, filter.receivedAfter);
   if (filter.receivedBefore) add((p) => `received_at < ${p}`, filter.receivedBefore);
   if (filter.beforeId) add((p) => `id < ${p}::bigint`, filter.beforeId);

@@ -31,7 +31,7 @@ export class EventsController {
   @Get()
   @ApiOperation({
     operationId: 'listEvents',
-    summary: 'The log, newest received first: every kind of event, filtered by kind, type, job namespace and received time',
+    summary: 'The log, newest received first: every kind of event, filtered by kind, type, job namespace, run and received time',
     description: 'Summaries without payloads; GET /api/v1/events/{id} returns one event as received. Keyset paging by cursor.',
   })
   @ApiOkResponse({ type: EventListDto })
@@ -41,6 +41,7 @@ export class EventsController {
       kind: query.kind,
       eventType: query.eventType,
       namespace: query.namespace,
+      runId: query.runId?.toLowerCase(),
       receivedAfter: query.after ? new Date(query.after) : undefined,
       receivedBefore: query.before ? new Date(query.before) : undefined,
       cursor: query.cursor,

@@ -8,6 +8,8 @@ export interface RunListFilter {
   states?: string[];
   /** Only runs first seen at or after this time. */
   since?: Date;
+  /** Only this job's runs (runs_job_idx). */
+  jobId?: string;
 }
 
 /** Runs of every job, newest first seen first (runs_recent_idx). */
@@ -44,6 +46,10 @@ function whereClause(filter: RunListFilter, params: unknown[]): string {
   if (filter.states) {
     params.push(filter.states);
     where.push(`coalesce(state, 'NEW') = ANY($${params.length}::text[])`);
+  }
+  if (filter.jobId) {
+    params.push(filter.jobId);
+    where.push(`job_id = $${params.length}`);
   }
   if (filter.since) {
     params.push(filter.since);

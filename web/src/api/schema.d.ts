@@ -602,7 +602,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The log, newest received first: every kind of event, filtered by kind, type, job namespace and received time
+         * The log, newest received first: every kind of event, filtered by kind, type, job namespace, run and received time
          * @description Summaries without payloads; GET /api/v1/events/{id} returns one event as received. Keyset paging by cursor.
          */
         get: operations["listEvents"];
@@ -946,6 +946,8 @@ export interface components {
             datasets: components["schemas"]["DatasetDto"][];
             /** @description Pass as `cursor` for the next page; null on the last page (a page may be short and still have one) */
             nextCursor: string | null;
+            /** @description The datasets the filters keep, counted exactly up to 10,000 (10,000 means that many or more); null for a q of 1-2 characters, which is not counted */
+            totalCount: number | null;
         };
         DatasetFieldDto: {
             name: string;
@@ -3033,6 +3035,10 @@ export interface operations {
                 states?: ("NEW" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED")[];
                 /** @description Only runs first seen at or after this time (with a UTC offset or Z) */
                 since?: string;
+                /** @description With jobName: only this job's runs */
+                jobNamespace?: string;
+                /** @description With jobNamespace: only this job's runs */
+                jobName?: string;
             };
             header?: never;
             path?: never;
@@ -3048,8 +3054,17 @@ export interface operations {
                     "application/json": components["schemas"]["RunListAcrossJobsDto"];
                 };
             };
-            /** @description INVALID_PARAMETER: limit, offset, states or since invalid; the message names it */
+            /** @description INVALID_PARAMETER: limit, offset, states, since, or jobNamespace without jobName (or the reverse); the message names it */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description JOB_NOT_FOUND: jobNamespace and jobName name no job */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3494,6 +3509,8 @@ export interface operations {
                 eventType?: "START" | "RUNNING" | "COMPLETE" | "ABORT" | "FAIL" | "OTHER";
                 /** @description Only events whose job is in this namespace (exact) */
                 namespace?: string;
+                /** @description Only this run's events */
+                runId?: string;
                 /** @description Only events received at or after this time */
                 after?: string;
                 /** @description Only events received before this time */

@@ -19,6 +19,14 @@ export interface Positions {
 }
 
 export async function layout(boxes: GraphBox[], arrows: GraphArrow[]): Promise<Positions> {
+  return layoutSized(
+    boxes.map((b) => ({ id: b.id, width: NODE_WIDTH, height: NODE_HEIGHT })),
+    arrows,
+  );
+}
+
+/** The same layered layout for boxes of their own sizes (the column graph's tables). */
+export async function layoutSized(boxes: Array<{ id: string; width: number; height: number }>, arrows: Array<Pick<GraphArrow, 'id' | 'source' | 'target'>>): Promise<Positions> {
   const large = boxes.length > LARGE;
   const result = await elk.layout({
     id: 'root',
@@ -34,7 +42,7 @@ export async function layout(boxes: GraphBox[], arrows: GraphArrow[]): Promise<P
       'elk.layered.nodePlacement.strategy': large ? 'SIMPLE' : 'BRANDES_KOEPF',
       'elk.separateConnectedComponents': 'true',
     },
-    children: boxes.map((b) => ({ id: b.id, width: NODE_WIDTH, height: NODE_HEIGHT })),
+    children: boxes,
     edges: arrows.map((a) => ({ id: a.id, sources: [a.source], targets: [a.target] })),
   });
   const positions: Positions = {};

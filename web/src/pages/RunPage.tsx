@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { Run, RunDatasetVersion } from '../api/types';
-import { runQuery } from '../api/queries';
-import { formatDuration } from '../components/format';
+import { eventsQuery, runQuery } from '../api/queries';
+import { formatDuration, formatTotal } from '../components/format';
+import { EventTable } from './EventsPage';
 import { DatasetLink, JobLink } from '../components/JobLink';
 import { JsonView } from '../components/JsonView';
 import { usePageHeading } from '../components/page-heading';
-import { isMissing, Problem } from '../components/Problem';
+import { isMissing, Problem, SectionNote } from '../components/Problem';
+
+const RUN_EVENTS_SHOWN = 50;
 import { Spinner, StateBadge, Time } from '../components/text';
 
 /** One run: its state and times, its facets, and the dataset versions it read and wrote. */
@@ -35,8 +39,22 @@ export function RunPage({ runId }: { runId: string }) {
   );
 }
 
+/** The parent facet's run and job, when the run has one. */
+function parentOf(run: Run): { runId: string; namespace: string; name: string } | null {
+  const parent = run.facets?.parent as { run?: { runId?: unknown }; job?: { namespace?: unknown; name?: unknown } } | undefined;
+  const runId = parent?.run?.runId;
+  const namespace = parent?.job?.namespace;
+  const name = parent?.job?.name;
+  return typeof runId === 'string' && typeof namespace === 'string' && typeof name === 'string' ? { runId, namespace, name } : null;
+}
+
 function RunBody({ run }: { run: Run }) {
   const facets = Object.entries(run.facets ?? {});
+  const events = useQuery(eventsQuery({ kind: 'run', eventType: '', namespace: '', runId: run.id, cursor: '', limit: RUN_EVENTS_SHOWN }));
+  // An unfinished run has no job version: its events name the job.
+  const firstEvent = events.data?.events[0];
+  const job = run.jobVersion ?? (firstEvent?.jobName && firstEvent.jobNamespace ? { namespace: firstEvent.jobNamespace, name: firstEvent.jobName } : null);
+  const parent = parentOf(run);
   return (
     <>
       <section className="card" aria-labelledby="run-about-title">
@@ -46,11 +64,22 @@ function RunBody({ run }: { run: Run }) {
           <dd>
             <StateBadge state={run.state} />
           </dd>
-          {run.jobVersion && (
+          {job && (
             <>
               <dt>Job</dt>
               <dd>
-                <JobLink namespace={run.jobVersion.namespace} name={run.jobVersion.name} /> <span className="muted small mono">{run.jobVersion.namespace}</span>
+                <JobLink namespace={job.namespace} name={job.name} /> <span className="muted small mono">{job.namespace}</span>
+              </dd>
+            </>
+          )}
+          {parent && (
+            <>
+              <dt>Parent run</dt>
+              <dd>
+                <Link to="/runs/$runId" params={{ runId: parent.runId }} className="mono small">
+                  {parent.runId}
+                </Link>{' '}
+                of <JobLink namespace={parent.namespace} name={parent.name} />
               </dd>
             </>
           )}
@@ -84,6 +113,18 @@ function RunBody({ run }: { run: Run }) {
           <Versions title="Read" versions={run.inputDatasetVersions} />
           <Versions title="Written" versions={run.outputDatasetVersions} />
         </div>
+      </section>
+      <section className="card" aria-labelledby="run-events-title">
+        <h2 id="run-events-title">
+          Events <span className="count">{events.data ? formatTotal(events.data.totalCount) : '…'}</span>
+        </h2>
+        {events.isError ? (
+          <SectionNote error={events.error} />
+        ) : events.data && events.data.events.length > 0 ? (
+          <EventTable events={events.data.events} />
+        ) : (
+          <p className="muted">{events.isPending ? 'Loading the events…' : 'No events.'}</p>
+        )}
       </section>
       <section className="card" aria-labelledby="run-facets-title">
         <h2 id="run-facets-title">

@@ -190,7 +190,8 @@ describe('Browsing pages with every producer', () => {
     const job = page.locator(`.react-flow__node[data-id="job:spark-etl:${SPARK_JOB}"]`);
     await eventually(async () => expect(await job.locator('.lineage-node-name').textContent()).toMatch(/^orders_c.*….*_orders_clean$/));
     expect(await job.locator('.lineage-node-name').getAttribute('title')).toBe(SPARK_JOB);
-    expect(await job.getAttribute('aria-label')).toBe(`Job ${SPARK_JOB} spark-etl`);
+    const shown = await job.locator('.lineage-node-name').textContent();
+    expect(await job.getAttribute('aria-label')).toBe(`Job ${shown} spark-etl (${SPARK_JOB}, spark-etl)`);
     // After the first fit every node is wholly inside the frame.
     await eventually(async () => {
       for (const node of await frame.locator('.react-flow__node').all()) {

@@ -16,7 +16,7 @@ export const NodeCard = memo(function NodeCard({ data, selected }: NodeProps<Box
   return (
     <div className={`lineage-node kind-${box.kind}${focus ? ' is-focus' : ''}${selected ? ' is-selected' : ''}`}>
       <Handle type="target" position={Position.Left} isConnectable={false} />
-      {/* The spaces keep the visible text in the order of the accessible name (ariaLabelOf). */}
+      {/* The spaces keep the visible text equal to the start of the accessible name (ariaLabelOf). */}
       <span className="lineage-node-kind">{KIND_LABEL[box.kind]}</span>{' '}
       <span className="lineage-node-name" title={box.name}>
         {middleEllipsis(box.name, NAME_CHARS)}
@@ -33,7 +33,13 @@ function shownDetail(box: GraphBox): string {
   return box.kind === 'field' ? box.detail : box.namespace;
 }
 
-/** The visible text in order, with the names whole (the node shows their middle cut out, and the whole name on hover). */
+/**
+ * The visible text, in order (the accessible name must contain what a sighted user reads), then
+ * the whole names when the node shows them cut.
+ */
 export function ariaLabelOf(box: GraphBox): string {
-  return `${KIND_LABEL[box.kind]} ${box.name} ${shownDetail(box)}`;
+  const name = middleEllipsis(box.name, NAME_CHARS);
+  const detail = middleEllipsis(shownDetail(box), DETAIL_CHARS);
+  const visible = `${KIND_LABEL[box.kind]} ${name} ${detail}`;
+  return name === box.name && detail === shownDetail(box) ? visible : `${visible} (${box.name}, ${shownDetail(box)})`;
 }

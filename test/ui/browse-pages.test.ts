@@ -6,7 +6,7 @@
  * console error happens anywhere.
  */
 import { Browser, Page } from 'playwright-core';
-import { eventually, expectAccessible, launchChromium, screenshot } from '../support/browser';
+import { eventually, expectAccessible, launchChromium } from '../support/browser';
 import { waitForProjection } from '../support/database';
 import { fixtureFolder } from '../support/fixtures';
 import { InProcessServer, startInProcessServer } from '../support/in-process-app';
@@ -55,7 +55,7 @@ describe('Browsing pages with every producer', () => {
     await eventually(async () => expect(await page.locator('h1').textContent()).toMatch(heading));
   };
   const rowsOf = async (selector: string) => (await page.locator(`${selector} tbody tr:not(.raw-row)`).allInnerTexts()).map(clean);
-  const api = async (path: string) => (await fetch(`${store.url}${path}`)).json();
+  const api = async (path: string): Promise<any> => (await fetch(`${store.url}${path}`)).json();
 
   it('overview: counts that link to their lists, activity by received time with a range and a basis', async () => {
     await open('/overview', 'Overview');
@@ -250,7 +250,7 @@ describe('Browsing pages with every producer', () => {
     const bigquery = page.locator('table.datasets tbody tr', { hasText: 'acme-analytics.sales.orders' });
     expect((await bigquery.locator('td').allTextContents())[1]).toBe('—');
     // Breaks only where <wbr> allows: no line of the name ends inside a part.
-    expect(await bigquery.locator('th.name').evaluate((el) => getComputedStyle(el).overflowWrap)).toBe('break-word');
+    expect(await bigquery.locator('th.name').evaluate((el) => (globalThis as any).getComputedStyle(el).overflowWrap)).toBe('break-word');
     await expectAccessible(page, 'datasets page');
   });
 

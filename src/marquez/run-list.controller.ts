@@ -31,13 +31,8 @@ export class RunListQuery extends MarquezPageQuery {
   jobName?: string;
 }
 
-export class RunOfJobDto extends MarquezRunDto {
-  @ApiProperty() jobNamespace!: string;
-  @ApiProperty() jobName!: string;
-}
-
 export class RunListAcrossJobsDto {
-  @ApiProperty({ type: [RunOfJobDto] }) runs!: RunOfJobDto[];
+  @ApiProperty({ type: [MarquezRunDto], description: 'Each with its job' }) runs!: MarquezRunDto[];
   @ApiProperty({ description: 'The runs the filters keep, counted exactly up to 10,000: 10,000 means that many or more' })
   totalCount!: number;
 }
@@ -54,7 +49,7 @@ export class RunListController {
   @ApiOperation({
     operationId: 'listRuns',
     summary: 'Runs of every job, newest first (not in Marquez, which lists runs per job only)',
-    description: "Ordered by each run's first event time, newest first; each run in Marquez's run shape with its job's namespace and name.",
+    description: "Ordered by each run's first event time, newest first; each run in Marquez's run shape (with its job).",
   })
   @ApiOkResponse({ type: RunListAcrossJobsDto })
   @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: limit, offset, states, since, or jobNamespace without jobName (or the reverse); the message names it' })
@@ -69,6 +64,6 @@ export class RunListController {
       query.limit ?? 100,
       query.offset ?? 0,
     );
-    return { runs: runs.map((run) => ({ ...runShape(run), jobNamespace: run.jobNamespace, jobName: run.jobName })), totalCount };
+    return { runs: runs.map(runShape), totalCount };
   }
 }

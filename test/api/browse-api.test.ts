@@ -33,7 +33,7 @@ describe('browse endpoints', () => {
       expect(body.runs).toHaveLength(n);
       const created = body.runs.map((r: any) => Date.parse(r.createdAt));
       expect(created).toEqual([...created].sort((a, b) => b - a));
-      const jobs = new Set(body.runs.map((r: any) => r.jobName));
+      const jobs = new Set(body.runs.map((r: any) => r.job.name));
       expect(jobs).toContain('20260301_081500_00042_abcde');
     });
 
@@ -41,7 +41,7 @@ describe('browse endpoints', () => {
       const body = await get('/api/v1/runs?states=FAILED');
       expect(body.runs.length).toBeGreaterThan(0);
       expect(body.runs.every((r: any) => r.state === 'FAILED')).toBe(true);
-      expect(body.runs.map((r: any) => r.jobNamespace)).toContain(TRINO);
+      expect(body.runs.map((r: any) => r.job.namespace)).toContain(TRINO);
       expect(body.totalCount).toBe(body.runs.length);
     });
 
@@ -56,7 +56,7 @@ describe('browse endpoints', () => {
       const dbt = events.find((e) => e.job?.name?.includes('.') && String(e.producer).includes('dbt'))!;
       const body = await get(`/api/v1/runs?jobNamespace=${enc(dbt.job.namespace)}&jobName=${enc(dbt.job.name)}`);
       expect(body.runs.length).toBeGreaterThan(0);
-      expect(body.runs.every((r: any) => r.jobName === dbt.job.name && r.jobNamespace === dbt.job.namespace)).toBe(true);
+      expect(body.runs.every((r: any) => r.job.name === dbt.job.name && r.job.namespace === dbt.job.namespace)).toBe(true);
       const missing = await store.request('GET', `/api/v1/runs?jobNamespace=nowhere&jobName=nothing`);
       expect(missing.status).toBe(404);
       expect(missing.body.code).toBe('JOB_NOT_FOUND');

@@ -173,8 +173,14 @@ describe('Browsing pages with every producer', () => {
     const runEvents = page.locator('section[aria-labelledby="run-events-title"] tbody.event');
     await eventually(async () => expect(await runEvents.count()).toBe(events.filter((e) => e.run.runId === model.run.runId).length));
     await expectAccessible(page, 'run page');
+    const read = page.getByRole('list', { name: 'Dataset versions read' });
+    await eventually(async () => expect(clean(await read.innerText())).toContain('analytics.staging.stg_orders'));
     await page.getByRole('link', { name: model.run.facets.parent.run.runId }).click();
     await eventually(async () => expect(await page.locator('h1').textContent()).toBe(`Run ${model.run.facets.parent.run.runId}`));
+    // The parent lists its children.
+    const children = page.locator('section[aria-labelledby="run-children-title"] table.runs tbody tr');
+    await eventually(async () => expect((await children.allInnerTexts()).map(clean)).toEqual([expect.stringContaining('jaffle_shop.customers')]));
+    await expectAccessible(page, 'parent run page');
   });
 
   it('lineage: the graph fills the page width and the viewport, long names keep their end, the first fit clips nothing', async () => {

@@ -111,6 +111,12 @@ export const runQuery = (runId: string) =>
     queryFn: ({ signal }) => get<'getRun'>(`/api/v1/jobs/runs/${segment(runId)}`, {}, signal),
   });
 
+export const runChildrenQuery = (runId: string) =>
+  queryOptions({
+    queryKey: ['run-children', runId],
+    queryFn: ({ signal }) => get<'listRunChildren'>(`/api/v1/jobs/runs/${segment(runId)}/children`, { limit: 100 }, signal),
+  });
+
 export const runJobFacetsQuery = (runId: string) =>
   queryOptions({
     queryKey: ['run-facets', runId, 'job'],

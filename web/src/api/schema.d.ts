@@ -61,7 +61,7 @@ export interface paths {
         };
         /**
          * The directed lineage graph around a dataset or job (Marquez getLineage, plus direction, asOf and maxNodes)
-         * @description Walks only directed edges (dataset -> job for inputs, job -> dataset for outputs) from the node: upstream, downstream or both, each node once, up to `depth` jobs away and at most `maxNodes` nodes (nearest first). One walk query whatever the graph size.
+         * @description Walks only directed edges (dataset -> job for inputs, job -> dataset for outputs, and the dataset -> dataset and job -> job edges of explicit lineage, the `lineage` facet) from the node: upstream, downstream or both, each node once, up to `depth` jobs away and at most `maxNodes` nodes (nearest first). Each edge says its `source`: observed (by runs), declared (by job events or lineage facets) or both. One walk query whatever the graph size.
          */
         get: operations["getLineage"];
         put?: never;
@@ -435,7 +435,7 @@ export interface paths {
         };
         /**
          * Runs of every job, newest first (not in Marquez, which lists runs per job only)
-         * @description Ordered by each run's first event time, newest first; each run in Marquez's run shape with its job's namespace and name.
+         * @description Ordered by each run's first event time, newest first; each run in Marquez's run shape (with its job).
          */
         get: operations["listRuns"];
         put?: never;
@@ -583,7 +583,7 @@ export interface paths {
         };
         /**
          * The field-level lineage graph of a dataset or one of its fields (Marquez getColumnLineage, plus asOf and maxNodes)
-         * @description Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges. datasetDependencies (not in Marquez) lists the dataset-level dependencies (ColumnLineage's `dataset` list) of the graph's datasets.
+         * @description Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges: observed column lineage (ColumnLineage facets, run events' `lineage` facets) and declared (the `lineage` facet of job events and datasets), each input marked with its `source`. datasetDependencies (not in Marquez) lists the dataset-level dependencies (ColumnLineage's `dataset` list) of the graph's datasets.
          */
         get: operations["getColumnLineage"];
         put?: never;
@@ -1417,50 +1417,9 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        RunOfJobDto: {
-            /** Format: uuid */
-            id: string;
-            /**
-             * Format: date-time
-             * @description Earliest event time of the run
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description Latest event time of the run
-             */
-            updatedAt: string;
-            /** Format: date-time */
-            nominalStartTime: string | null;
-            /** Format: date-time */
-            nominalEndTime: string | null;
-            /**
-             * @description START/RUNNING: RUNNING; COMPLETE: COMPLETED; FAIL: FAILED; ABORT: ABORTED; only OTHER events: NEW
-             * @enum {string}
-             */
-            state: "NEW" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED";
-            /** Format: date-time */
-            startedAt: string | null;
-            /** Format: date-time */
-            endedAt: string | null;
-            /** @description endedAt - startedAt; null while unfinished */
-            durationMs: number | null;
-            /** @description Always {}: OpenLineage runs have no args */
-            args: {
-                [key: string]: unknown;
-            };
-            jobVersion: components["schemas"]["MarquezVersionIdDto"] | null;
-            inputDatasetVersions: components["schemas"]["MarquezRunDatasetVersionDto"][];
-            outputDatasetVersions: components["schemas"]["MarquezRunDatasetVersionDto"][];
-            /** @description Run facets, merged latest-wins by event time */
-            facets: {
-                [key: string]: unknown;
-            };
-            jobNamespace: string;
-            jobName: string;
-        };
         RunListAcrossJobsDto: {
-            runs: components["schemas"]["RunOfJobDto"][];
+            /** @description Each with its job */
+            runs: components["schemas"]["MarquezRunDto"][];
             /** @description The runs the filters keep, counted exactly up to 10,000: 10,000 means that many or more */
             totalCount: number;
         };
@@ -1638,6 +1597,11 @@ export interface components {
         MarquezEdgeDto: {
             origin: string;
             destination: string;
+            /**
+             * @description Not in Marquez: what the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @enum {string}
+             */
+            source?: "observed" | "declared" | "both";
         };
         MarquezGraphNodeDto: {
             /** @description 'dataset:{ns}:{name}' or 'job:{ns}:{name}' */
@@ -1652,7 +1616,7 @@ export interface components {
             outEdges: components["schemas"]["MarquezEdgeDto"][];
         };
         MarquezLineageGraphDto: {
-            /** @description Sorted by id */
+            /** @description Sorted by id. Beyond Marquez, explicit lineage adds dataset -> dataset and job -> job edges */
             graph: components["schemas"]["MarquezGraphNodeDto"][];
             /** @description Not in Marquez: true when maxNodes cut the graph */
             truncated?: boolean;
@@ -1668,6 +1632,11 @@ export interface components {
             transformationSubtype?: string | null;
             /** @description Not in Marquez: OpenLineage 1-2-0 masking */
             masking?: boolean | null;
+            /**
+             * @description Not in Marquez: what the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @enum {string}
+             */
+            source?: "observed" | "declared" | "both";
         };
         MarquezFieldDataDto: {
             namespace: string;

@@ -35,8 +35,6 @@ export type Run = Schemas['MarquezRunDto'];
 export type RunList = Schemas['MarquezRunListDto'];
 export type RunDatasetVersion = Schemas['MarquezRunDatasetVersionDto'];
 export type RunFacets = Schemas['MarquezFacetsResultDto'];
-/** A run in the list across jobs: Marquez's run shape with its job. */
-export type RunOfJob = Schemas['RunOfJobDto'];
 export type EventSummary = Schemas['EventSummaryDto'];
 export type NamespaceCounts = Schemas['NamespaceCountsDto'];
 export type DatasetDependency = Schemas['DatasetDependencyDto'];

@@ -166,6 +166,7 @@ function edgesOf(columns: ColumnModel, collapsed: Set<string>, path: { links: Se
     const className = [
       link.transformationType === 'INDIRECT' || link.datasetLevel ? 'indirect' : 'direct',
       link.datasetLevel ? 'dataset-level' : '',
+      link.evidence === 'declared' ? 'declared' : '',
       onPath ? 'on-path' : path ? 'dimmed' : '',
     ]
       .filter(Boolean)

@@ -37,6 +37,8 @@ export interface ColumnLink {
   transformationSubtype: string | null;
   description: string | null;
   masking: boolean | null;
+  /** Observed in runs, declared (a job event's or dataset's lineage facet), or both. */
+  evidence?: 'observed' | 'declared' | 'both';
 }
 
 export interface ColumnModel {
@@ -49,8 +51,14 @@ export interface ColumnModel {
 export const fieldNodeId = (namespace: string, dataset: string, field: string) => `datasetField:${namespace}:${dataset}:${field}`;
 
 /** "DIRECT · AGGREGATION · masked": what a link's label says. */
-export function transformationLabel(link: Pick<ColumnLink, 'transformationType' | 'transformationSubtype' | 'masking' | 'datasetLevel'>): string {
-  const parts = [link.datasetLevel ? 'whole table' : null, link.transformationType, link.transformationSubtype, link.masking ? 'masked' : null];
+export function transformationLabel(link: Pick<ColumnLink, 'transformationType' | 'transformationSubtype' | 'masking' | 'datasetLevel' | 'evidence'>): string {
+  const parts = [
+    link.evidence === 'declared' ? 'declared' : null,
+    link.datasetLevel ? 'whole table' : null,
+    link.transformationType,
+    link.transformationSubtype,
+    link.masking ? 'masked' : null,
+  ];
   return parts.filter(Boolean).join(' · ');
 }
 
@@ -92,6 +100,7 @@ export function columnModel(model: GraphModel, graph: LineageGraph): ColumnModel
       transformationSubtype: input?.transformationSubtype ?? null,
       description: input?.transformationDescription ?? null,
       masking: input?.masking ?? null,
+      evidence: input?.source,
     };
   });
   const shown = new Set(tables.keys());

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Job, RunOfJob } from '../api/types';
+import type { Job, Run } from '../api/types';
 import { jobQuery, runJobFacetsQuery, runsQuery } from '../api/queries';
 import { formatDuration, formatTotal, plural } from '../components/format';
 import { DatasetLink, JobLink } from '../components/JobLink';
@@ -62,15 +62,16 @@ function JobBody({ job }: { job: Job }) {
         <h2 id="job-about-title">About</h2>
         <dl className="identity">
           <dt>Type</dt>
-          <dd>{job.type ?? <span className="muted">—</span>}</dd>
+          <dd>{job.processingType ?? job.type}</dd>
           <JobTypeFacet job={job} />
           <dt>Namespace</dt>
           <dd className="mono">{job.namespace}</dd>
-          {job.parentJobName && (
+          {job.parentJob && (
             <>
               <dt>Parent job</dt>
               <dd>
-                <JobLink namespace={job.namespace} name={job.parentJobName} />
+                <JobLink namespace={job.parentJob.namespace} name={job.parentJob.name} />
+                {job.parentJob.namespace !== job.namespace && <span className="muted small mono"> {job.parentJob.namespace}</span>}
               </dd>
             </>
           )}
@@ -136,22 +137,18 @@ function DatasetList({ title, datasets, empty }: { title: string; datasets: { na
 
 /** The job type facet's integration and job type (e.g. DBT and MODEL), when the job sent one. */
 function JobTypeFacet({ job }: { job: Job }) {
-  const facet = job.facets?.jobType as { integration?: unknown; jobType?: unknown } | undefined;
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  const integration = text(facet?.integration);
-  const jobType = text(facet?.jobType);
   return (
     <>
-      {integration && (
+      {job.integration && (
         <>
           <dt>Integration</dt>
-          <dd>{integration}</dd>
+          <dd>{job.integration}</dd>
         </>
       )}
-      {jobType && (
+      {job.jobType && (
         <>
           <dt>Job type</dt>
-          <dd>{jobType}</dd>
+          <dd>{job.jobType}</dd>
         </>
       )}
     </>
@@ -199,7 +196,7 @@ function RunsSection({ job }: { job: Job }) {
   const [state, setState] = useState('');
   const [offset, setOffset] = useState(0);
   const runs = useQuery({ ...runsQuery({ state, offset, jobNamespace: job.namespace, jobName: job.name, limit: RUNS_SHOWN }), placeholderData: keepPreviousData });
-  const list: RunOfJob[] = runs.data?.runs ?? [];
+  const list: Run[] = runs.data?.runs ?? [];
   const finished = list.filter((r) => r.durationMs !== null).reverse(); // oldest first for the trend
   return (
     <section className="card" aria-labelledby="job-runs-title">

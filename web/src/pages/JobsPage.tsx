@@ -98,9 +98,8 @@ export function JobsPage() {
 }
 
 /** The job type facet's integration and job type ("DBT / MODEL"), else the processing type. */
-export function jobKind(job: Pick<Job, 'type' | 'facets'>): string {
-  const facet = job.facets?.jobType as { integration?: unknown; jobType?: unknown } | undefined;
-  const parts = [facet?.integration, facet?.jobType].filter((p): p is string => typeof p === 'string' && p !== '');
+export function jobKind(job: Pick<Job, 'type' | 'integration' | 'jobType'>): string {
+  const parts = [job.integration, job.jobType].filter((p): p is string => Boolean(p));
   return parts.length > 0 ? parts.join(' / ') : job.type;
 }
 

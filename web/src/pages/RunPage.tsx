@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Run, RunDatasetVersion } from '../api/types';
-import { eventsQuery, runQuery } from '../api/queries';
+import { eventsQuery, runChildrenQuery, runQuery } from '../api/queries';
 import { formatDuration, formatTotal } from '../components/format';
-import { EventTable } from './EventsPage';
 import { DatasetLink, JobLink } from '../components/JobLink';
 import { JsonView } from '../components/JsonView';
 import { usePageHeading } from '../components/page-heading';
 import { isMissing, Problem, SectionNote } from '../components/Problem';
+import { Spinner, StateBadge, Time } from '../components/text';
+import { EventTable } from './EventsPage';
+import { RunTable } from './RunsPage';
 
 const RUN_EVENTS_SHOWN = 50;
-import { Spinner, StateBadge, Time } from '../components/text';
 
-/** One run: its state and times, its facets, and the dataset versions it read and wrote. */
+/** One run: its job, state and times, where it sits in its hierarchy, what it read and wrote, its events and facets. */
 export function RunPage({ runId }: { runId: string }) {
   const run = useQuery(runQuery(runId));
   const missing = run.isError && isMissing(run.error);
@@ -39,50 +40,40 @@ export function RunPage({ runId }: { runId: string }) {
   );
 }
 
-/** The parent facet's run and job, when the run has one. */
-function parentOf(run: Run): { runId: string; namespace: string; name: string } | null {
-  const parent = run.facets?.parent as { run?: { runId?: unknown }; job?: { namespace?: unknown; name?: unknown } } | undefined;
-  const runId = parent?.run?.runId;
-  const namespace = parent?.job?.namespace;
-  const name = parent?.job?.name;
-  return typeof runId === 'string' && typeof namespace === 'string' && typeof name === 'string' ? { runId, namespace, name } : null;
+function RunRef({ label, run }: { label: string; run: Run['parentRun'] }) {
+  if (!run) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <Link to="/runs/$runId" params={{ runId: run.id }} className="mono small">
+          {run.id}
+        </Link>{' '}
+        of <JobLink namespace={run.job.namespace} name={run.job.name} />
+      </dd>
+    </>
+  );
 }
 
 function RunBody({ run }: { run: Run }) {
   const facets = Object.entries(run.facets ?? {});
   const events = useQuery(eventsQuery({ kind: 'run', eventType: '', namespace: '', runId: run.id, cursor: '', limit: RUN_EVENTS_SHOWN }));
-  // An unfinished run has no job version: its events name the job.
-  const firstEvent = events.data?.events[0];
-  const job = run.jobVersion ?? (firstEvent?.jobName && firstEvent.jobNamespace ? { namespace: firstEvent.jobNamespace, name: firstEvent.jobName } : null);
-  const parent = parentOf(run);
+  const children = useQuery(runChildrenQuery(run.id));
   return (
     <>
       <section className="card" aria-labelledby="run-about-title">
-        <h2 id="run-about-title">State and times</h2>
+        <h2 id="run-about-title">Job, state and times</h2>
         <dl className="identity">
+          <dt>Job</dt>
+          <dd>
+            <JobLink namespace={run.job.namespace} name={run.job.name} /> <span className="muted small mono">{run.job.namespace}</span>
+          </dd>
           <dt>State</dt>
           <dd>
             <StateBadge state={run.state} />
           </dd>
-          {job && (
-            <>
-              <dt>Job</dt>
-              <dd>
-                <JobLink namespace={job.namespace} name={job.name} /> <span className="muted small mono">{job.namespace}</span>
-              </dd>
-            </>
-          )}
-          {parent && (
-            <>
-              <dt>Parent run</dt>
-              <dd>
-                <Link to="/runs/$runId" params={{ runId: parent.runId }} className="mono small">
-                  {parent.runId}
-                </Link>{' '}
-                of <JobLink namespace={parent.namespace} name={parent.name} />
-              </dd>
-            </>
-          )}
+          <RunRef label="Parent run" run={run.parentRun} />
+          {run.rootRun && run.rootRun.id !== run.parentRun?.id && <RunRef label="Root run" run={run.rootRun} />}
           <dt>Started</dt>
           <dd>
             <Time iso={run.startedAt} relative />
@@ -108,12 +99,21 @@ function RunBody({ run }: { run: Run }) {
         </dl>
       </section>
       <section className="card" aria-labelledby="run-io-title">
-        <h2 id="run-io-title">Dataset versions</h2>
+        <h2 id="run-io-title">Datasets read and written</h2>
         <div className="two-columns">
           <Versions title="Read" versions={run.inputDatasetVersions} />
           <Versions title="Written" versions={run.outputDatasetVersions} />
         </div>
       </section>
+      {(children.data?.totalCount ?? 0) > 0 && (
+        <section className="card" aria-labelledby="run-children-title">
+          <h2 id="run-children-title">
+            Child runs <span className="count">{formatTotal(children.data!.totalCount)}</span>
+          </h2>
+          <RunTable runs={children.data!.runs} withJob />
+        </section>
+      )}
+      {children.isError && <SectionNote error={children.error} />}
       <section className="card" aria-labelledby="run-events-title">
         <h2 id="run-events-title">
           Events <span className="count">{events.data ? formatTotal(events.data.totalCount) : '…'}</span>
@@ -158,9 +158,15 @@ function Versions({ title, versions }: { title: string; versions: RunDatasetVers
       ) : (
         <ul className="plain" aria-label={`Dataset versions ${title.toLowerCase()}`}>
           {versions.map(({ datasetVersionId: v }) => (
-            <li key={`${v.namespace}:${v.name}:${v.version}`}>
-              <DatasetLink namespace={v.namespace} name={v.name} />{' '}
-              {v.version ? <span className="muted small mono" title={v.version}>version {v.version.slice(0, 8)}</span> : <span className="muted small">no schema</span>}
+            <li key={`${v.namespace}:${v.name}`}>
+              <DatasetLink namespace={v.namespace} name={v.name} /> <span className="muted small mono">{v.namespace}</span>{' '}
+              {v.version ? (
+                <span className="muted small mono" title={v.version}>
+                  version {v.version.slice(0, 8)}
+                </span>
+              ) : (
+                <span className="muted small">no schema</span>
+              )}
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { LIST_PAGE, runsQuery } from '../api/queries';
-import type { RunOfJob } from '../api/types';
+import type { Run } from '../api/types';
 import { formatDuration, formatTotal } from '../components/format';
 import { JobLink } from '../components/JobLink';
 import { ListStatus } from '../components/ListStatus';
@@ -88,7 +88,7 @@ export function RunsPage() {
 }
 
 /** Runs with state, times and duration; with their job when they are of several jobs. */
-export function RunTable({ runs, withJob }: { runs: RunOfJob[]; withJob?: boolean }) {
+export function RunTable({ runs, withJob }: { runs: Run[]; withJob?: boolean }) {
   return (
     <div className="table-wrap">
       <table className="data runs">
@@ -113,9 +113,9 @@ export function RunTable({ runs, withJob }: { runs: RunOfJob[]; withJob?: boolea
               </th>
               {withJob && (
                 <td className="name">
-                  <JobLink namespace={r.jobNamespace} name={r.jobName} />
+                  <JobLink namespace={r.job.namespace} name={r.job.name} />
                   <div className="muted small mono">
-                    <Breakable text={r.jobNamespace} />
+                    <Breakable text={r.job.namespace} />
                   </div>
                 </td>
               )}

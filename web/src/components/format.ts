@@ -56,8 +56,8 @@ export function formatTotal(count: number, cap = 10000): string {
 
 /**
  * A long name cut in the middle, keeping its distinguishing end: `DEMO_DB.public.jaffle_shop.customers`
- * at 24 characters is `DEMO_DB.p…shop.customers`. The end gets two thirds of the room and starts
- * at a part boundary (. / :) when one falls within it.
+ * at 24 characters is `DEMO_DB.public…customers`. The end gets two thirds of the room, and starts
+ * after a part boundary (. / :) when one falls in its first half; the start gets the rest.
  */
 export function middleEllipsis(text: string, max: number): string {
   if (text.length <= max) return text;

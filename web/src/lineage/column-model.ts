@@ -5,7 +5,7 @@
  * input column to the whole output table.
  */
 import type { DatasetDependency, FieldData, LineageGraph } from '../api/types';
-import { datasetNodeId } from '../links';
+import { datasetNodeId } from '../node-ids';
 import type { GraphModel } from './graph-model';
 
 export interface ColumnRow {

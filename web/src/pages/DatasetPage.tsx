@@ -13,7 +13,7 @@ import { datasetNodeId } from '../links';
 import { DatasetQualitySection } from './DatasetQualitySection';
 import { lastListSearch } from './list-memory';
 
-/** One dataset: identity, schema, versions, the jobs around it, its symlinks and the events that named it. */
+/** One dataset: its schema, the jobs around it, its quality, versions, the events that named it, symlinks and identity. */
 export function DatasetPage({ id }: { id: string }) {
   const dataset = useQuery(datasetQuery(id));
   const missing = dataset.isError && isMissing(dataset.error);
@@ -80,18 +80,20 @@ function DatasetBody({ d }: { d: DatasetDetail }) {
   return (
     <>
       <p className="lead mono">{d.namespace}</p>
+      {d.description && <p className="description">{d.description}</p>}
       <p>
         <Link className="button secondary" to="/lineage" search={{ nodeId: datasetNodeId(d.namespace, d.name) }}>
           Lineage graph
         </Link>
       </p>
-      <Identity d={d} />
+      {/* What people read first: the schema and the jobs around it; identity details last. */}
       <SchemaSection namespace={d.namespace} name={d.name} />
       <JobsSection namespace={d.namespace} name={d.name} />
-      <VersionsSection namespace={d.namespace} name={d.name} />
       <DatasetQualitySection namespace={d.namespace} name={d.name} />
-      <SymlinksSection symlinks={d.symlinks} />
+      <VersionsSection namespace={d.namespace} name={d.name} />
       <EventsSection events={d.events} />
+      <SymlinksSection symlinks={d.symlinks} />
+      <Identity d={d} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { usePageHeading } from '../components/page-heading';
 import { isMissing, Problem, SectionNote } from '../components/Problem';
 import { Sparkline } from '../components/Sparkline';
 import { SqlView } from '../components/SqlView';
+import { trimSql } from '../components/sql-text';
 import { Breakable, Spinner, Time } from '../components/text';
 import { jobNodeId } from '../links';
 
@@ -161,14 +162,6 @@ function sqlOf(facets: Record<string, unknown> | undefined): string | null {
   return typeof sql?.query === 'string' ? trimSql(sql.query) : null;
 }
 
-export function trimSql(sql: string): string {
-  const lines = sql.replace(/\r\n?/g, '\n').split('\n');
-  while (lines.length > 0 && lines[0].trim() === '') lines.shift();
-  while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
-  const indents = lines.filter((line) => line.trim() !== '').map((line) => /^[ \t]*/.exec(line)![0].length);
-  const common = indents.length > 0 ? Math.min(...indents) : 0;
-  return lines.map((line) => line.slice(common)).join('\n').trimEnd();
-}
 
 /** The job's SQL facet; Marquez keeps job facets per run, so fall back to the latest run's. */
 function SqlSection({ job }: { job: Job }) {

@@ -15,7 +15,9 @@ const NODE_TYPES = { table: TableNode };
 /** Tables with more columns than this start collapsed. */
 const COLLAPSE_FROM = 24;
 /** With more links than this, only the selected column's path is labelled. */
-const LABEL_ALL_UP_TO = 40;
+const LABEL_ALL_UP_TO = 12;
+/** Room between tables for a link's label ("whole table · INDIRECT · FILTER"). */
+const BETWEEN_TABLES = 180;
 
 /** Column lineage grouped by table: expand or collapse a table, select a column to light its path. */
 export function ColumnGraphView(props: { model: GraphModel; graph: LineageGraph; isFocusTable: (tableId: string) => boolean; selected?: string; onSelect: (id: string | undefined) => void; onExpand: (id: string) => void }) {
@@ -43,6 +45,7 @@ export function ColumnGraphView(props: { model: GraphModel; graph: LineageGraph;
     layoutSized(
       columns.tables.map((t) => ({ id: t.id, width: TABLE_WIDTH, height: tableHeight(t, !collapsed.has(t.id)) })),
       [...tableLinks.values()],
+      BETWEEN_TABLES,
     ).then(
       (positions) => current && setLaidOut({ key: layoutKey, positions }),
       (error: unknown) => current && setLaidOut({ key: layoutKey, error }),

@@ -145,8 +145,9 @@ describe('run hierarchy and job types', () => {
     const jobNode = graph.body.graph.find((n: any) => n.type === 'JOB');
     expect(jobNode.id).toBe(`job:${FLINK}:orders_to_pg`);
     expect(jobNode.data).toMatchObject({ type: 'STREAM', processingType: 'STREAMING', inputs: [{ namespace: KAFKA, name: 'orders' }], outputs: [{ namespace: PG, name: 'public.orders_live' }] });
-    expect(jobNode.inEdges).toEqual([{ origin: `dataset:${KAFKA}:orders`, destination: jobNode.id }]);
-    expect(jobNode.outEdges).toEqual([{ origin: jobNode.id, destination: `dataset:${PG}:public.orders_live` }]);
+    // Each edge also says how it is known (the declared helper's `source`): this one was observed in the run.
+    expect(jobNode.inEdges).toEqual([{ origin: `dataset:${KAFKA}:orders`, destination: jobNode.id, source: 'observed' }]);
+    expect(jobNode.outEdges).toEqual([{ origin: jobNode.id, destination: `dataset:${PG}:public.orders_live`, source: 'observed' }]);
   });
 
   it('names the parent job in lineage node data, so the graph can group child jobs under it', async () => {

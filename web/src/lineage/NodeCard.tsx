@@ -7,8 +7,8 @@ export type BoxNode = Node<{ box: GraphBox; focus: boolean }, 'box'>;
 
 const KIND_LABEL = { dataset: 'Dataset', job: 'Job', field: 'Column' } as const;
 /** What fits on a node's lines: long names lose their middle, never the end that tells them apart. */
-const NAME_CHARS = 27;
-const DETAIL_CHARS = 32;
+const NAME_CHARS = 23;
+const DETAIL_CHARS = 30;
 
 /** One box in the graph. Its accessible name is set on React Flow's node wrapper (ariaLabelOf). */
 export const NodeCard = memo(function NodeCard({ data, selected }: NodeProps<BoxNode>) {

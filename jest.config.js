@@ -3,10 +3,11 @@
  * - unit: pure code, no PostgreSQL, no build.
  * - in-process: the service in the test's own process (test/support/in-process-app.ts) on the
  *   embedded PostgreSQL that globalSetup starts; each test file creates its own database.
- * - process: the built service (dist/) as a child process, only where a process is the point.
+ * - process: the built service (dist/) as a child process, only where a process is the point;
+ *   `process-alone` holds those of them that bound the service's latency, run with nothing beside.
  */
 
-const { PROCESS_TESTS } = require('./test/process-tests');
+const { PROCESS_TESTS, ALONE_TESTS } = require('./test/process-tests');
 
 const shared = {
   rootDir: __dirname,
@@ -27,7 +28,7 @@ const onPostgres = {
 };
 
 const UNIT_TESTS = ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/packages/*/test/unit/**/*.test.ts', '<rootDir>/test/deploy/**/*.test.ts'];
-const processTests = PROCESS_TESTS.map((file) => `<rootDir>/${file}`);
+const rooted = (files) => files.map((file) => `<rootDir>/${file}`);
 
 module.exports = {
   projects: [
@@ -39,7 +40,8 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/packages/*/test/integration/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/unit/', '<rootDir>/test/deploy/', ...PROCESS_TESTS.map((file) => `<rootDir>/${file}$`)],
     },
-    { ...shared, ...onPostgres, displayName: 'process', testMatch: processTests },
+    { ...shared, ...onPostgres, displayName: 'process', testMatch: rooted(PROCESS_TESTS.filter((file) => !ALONE_TESTS.includes(file))) },
+    { ...shared, ...onPostgres, displayName: 'process-alone', testMatch: rooted(ALONE_TESTS) },
   ],
   // A failed test can leave in-process work behind (an HTTP server, a retry loop) that keeps
   // Node's event loop alive; the processes it started are stopped by the hooks above first.

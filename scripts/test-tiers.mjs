@@ -1,16 +1,17 @@
-// `npm test`: the unit and in-process tiers on two workers (each test file has its own database),
-// then the process tier one file at a time (its tests watch a service's liveness under load, and
-// a second worker of ours is load too). The process tier runs even when the first run failed, so
-// one run reports every failure; the exit code is non-zero when either failed. An interrupted run
-// stops at once: jest gets the signal (Ctrl-C reaches the whole process group; a SIGTERM sent to
-// this script is passed on) and stops what the tests started.
+// `npm test`: the three tiers on two workers (each test file has its own database), except the
+// process tests that bound the service's latency (ALONE_TESTS in test/process-tests.js), which run
+// last, one at a time: a second worker of ours would be load on the service they measure. The
+// second run happens even when the first failed, so one run reports every failure; the exit code
+// is non-zero when either failed. An interrupted run stops at once: jest gets the signal (Ctrl-C
+// reaches the whole process group; a SIGTERM sent to this script is passed on) and stops what the
+// tests started.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 const jest = createRequire(import.meta.url).resolve('jest/bin/jest');
 const RUNS = [
-  ['--maxWorkers=2', '--selectProjects', 'unit', 'in-process'],
-  ['--runInBand', '--selectProjects', 'process'],
+  ['--maxWorkers=2', '--selectProjects', 'unit', 'in-process', 'process'],
+  ['--runInBand', '--selectProjects', 'process-alone'],
 ];
 
 let current = null;

@@ -28,3 +28,13 @@ exports.PROCESS_TESTS = [
   'test/suite/cleanup.test.ts', // an interrupted jest leaves no process behind
 ];
 
+// The process tests that bound a latency of the service (liveness under hostile load, answers
+// within a timeout while PostgreSQL is down): `npm test` runs them last, one at a time, with
+// nothing of ours beside them. Every other test shares the two workers.
+exports.ALONE_TESTS = [
+  'test/faults/database-outage.test.ts',
+  'test/hostile/bounded-ingest.test.ts',
+  'test/hostile/reads-vs-ingest.test.ts',
+  'test/hostile/slow-connections.test.ts',
+];
+

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
-function adminUrl(): string {
+export function adminUrl(): string {
   const url = process.env.TEST_PG_ADMIN_URL;
   if (!url) throw new Error('TEST_PG_ADMIN_URL is not set: run the tests through jest (globalSetup starts PostgreSQL)');
   return url;
 }
 
-/** A fresh, empty database on the test PostgreSQL; returns its URL. */
-export async function createDatabase(prefix = 'test'): Promise<string> {
+/** A fresh database on the test PostgreSQL, empty or a copy of `template`; returns its URL. */
+export async function createDatabase(prefix = 'test', template?: string): Promise<string> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
@@ -39,7 +39,7 @@ export async function countEvents(databaseUrl: string): Promise<number> {
 }
 
 /** Waits until every logged event has been projected. */
-export async function waitForProjection(databaseUrl: string, timeoutMs = 20000): Promise<void> {
+export async function waitForProjection(databaseUrl: string, timeoutMs = 60000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM projection_queue');

@@ -77,7 +77,9 @@ export interface InProcessServer extends InProcessApp {
  * loops, as a started service has), so ingested events are projected without the test's help.
  */
 export async function startInProcessServer(settings: Record<string, string> = {}, databaseUrl?: string): Promise<InProcessServer> {
-  const store = await startInProcessApp({ PROJECTION_WORKERS: '2', ...settings }, databaseUrl);
+  // The projector thread keeps the store's priority here: the test waits for its work, and the
+  // suite's other worker must not starve it (its lower priority is tested in projector-thread).
+  const store = await startInProcessApp({ PROJECTION_WORKERS: '2', PROJECTOR_NICE: '0', ...settings }, databaseUrl);
   await store.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = store.app.getHttpServer().address() as AddressInfo;
   return { ...store, url: `http://127.0.0.1:${port}`, port };

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PACKAGE_ROOT } from '../support/store-process';
 
-const { PROCESS_TESTS } = require('../process-tests') as { PROCESS_TESTS: string[] };
+const { PROCESS_TESTS, ALONE_TESTS } = require('../process-tests') as { PROCESS_TESTS: string[]; ALONE_TESTS: string[] };
 
 function testFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -35,6 +35,11 @@ describe('the test tiers', () => {
 
   it('list only process tests that exist, outside the unit tier', () => {
     expect(PROCESS_TESTS.filter((file) => !ALL.includes(file) || isUnit(file))).toEqual([]);
+  });
+
+  it('run alone only process tests', () => {
+    expect(ALONE_TESTS.length).toBeGreaterThan(0);
+    expect(ALONE_TESTS.filter((file) => !PROCESS_TESTS.includes(file))).toEqual([]);
   });
 
   it('start no process outside the process tier', () => {

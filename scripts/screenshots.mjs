@@ -1,7 +1,8 @@
 // The screenshots of the web UI in docs/ui.md (docs/ui-*.png), taken in Chromium against a real store:
 // a throwaway embedded PostgreSQL, seeded with the generated graph (`npm run seed`), plus runs of
 // the seeded Trino queries over the last seven days (the seeded history ends months ago, and the
-// overview shows the last day and week). `npm run screenshots` builds first.
+// overview shows the last day and week), plus the test fixtures of Trino, Spark, Airflow and dbt
+// (test/fixtures). `npm run screenshots` builds first.
 //   node scripts/screenshots.mjs [--datasets 2000] [--out docs] [--database-url URL]
 // With --database-url, the shots are of a store already seeded with `--datasets N` (say, bench:read's
 // 1M store); the script seeds nothing, but adds its recent runs (300 events) to that store.
@@ -27,7 +28,8 @@ if (options['database-url'] && !process.argv.some((a) => a.startsWith('--dataset
 const OUT = path.resolve(ROOT, options.out);
 const SEED = 1;
 const RECENT_RUNS = 300;
-const VIEWPORT = { width: 1280, height: 860 };
+const VIEWPORT = { width: 1440, height: 900 };
+const PRODUCER_FIXTURES = ['trino', 'spark', 'airflow', 'dbt'];
 /** Long pages (a dataset's events) are cut here: the top of the page is what the shot is for. */
 const MAX_HEIGHT = 1800;
 const CHROMIUM = '/usr/bin/chromium';
@@ -97,6 +99,17 @@ async function postRecentRuns(store, gen, world) {
     const res = await fetch(`${store}/api/v1/lineage/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(events.slice(i, i + 200)) });
     if (!res.ok) throw new Error(`posting recent runs: ${res.status} ${await res.text()}`);
   }
+}
+
+/** The project's own events of each producer (test/fixtures/<producer>/*.json), as one batch. */
+async function postProducerFixtures(store) {
+  const events = PRODUCER_FIXTURES.flatMap((folder) => {
+    const dir = path.join(ROOT, 'test', 'fixtures', folder);
+    return fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
+  });
+  const res = await fetch(`${store}/api/v1/lineage/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(events) });
+  if (!res.ok) throw new Error(`posting the producer fixtures: ${res.status} ${await res.text()}`);
+  return events;
 }
 
 async function waitForProjection(databaseUrl) {
@@ -176,6 +189,7 @@ async function main() {
   const gen = loadGenerator(ROOT);
   const world = gen.buildWorld(DATASETS, SEED);
   await postRecentRuns(store, gen, world);
+  const fixtures = await postProducerFixtures(store);
   await waitForProjection(databaseUrl);
   const { target, writer, job } = await pickSubject(store, gen, world);
   log(`subject: ${target.nodeId}, written by ${writer.id}`);
@@ -196,6 +210,21 @@ async function main() {
   await shoot(page, 'lineage', lineage({ selected: writer.id }), '.graph-frame:not([aria-busy]) .react-flow__node');
   await shoot(page, 'column-lineage', lineage({ level: 'column' }), '.graph-frame:not([aria-busy]) .react-flow__node');
   await shoot(page, 'search', `${home}#/search?${new URLSearchParams({ q: searchWord(target.name) })}`, 'table.search-results tbody tr');
+  await shoot(page, 'jobs', `${home}#/jobs`, 'table.jobs tbody tr');
+  await shoot(page, 'runs', `${home}#/runs?state=FAILED`, 'table.runs tbody tr');
+  await shoot(page, 'events', `${home}#/events`, 'table.events tbody tr', async () => {
+    await page.locator('table.events tbody.event').first().getByRole('button', { name: /JSON/ }).click();
+    await page.locator('table.events pre.json').first().waitFor({ timeout: 60000 });
+  });
+  await shoot(page, 'namespaces', `${home}#/namespaces`, 'table.namespaces tbody tr');
+  // The producers' own shapes: a dbt model (job type, parent job), its run (parent, datasets), Spark's column lineage (transformation types).
+  const dbtModel = fixtures.find((e) => e.job.name === 'jaffle_shop.customers');
+  await shoot(page, 'job-dbt', `${home}#/job?${new URLSearchParams({ namespace: dbtModel.job.namespace, name: dbtModel.job.name })}`, 'table.runs tbody tr');
+  await shoot(page, 'run-dbt', `${home}#/runs/${dbtModel.run.runId}`, 'section[aria-labelledby="run-events-title"] tbody.event');
+  const sparkOutput = fixtures.find((e) => e.job.namespace === 'spark-etl' && e.eventType === 'COMPLETE' && e.outputs?.length).outputs[0];
+  const sparkNode = `dataset:${sparkOutput.namespace}:${sparkOutput.name}`;
+  await shoot(page, 'lineage-spark', `${home}#/lineage?${new URLSearchParams({ nodeId: sparkNode })}`, '.graph-frame:not([aria-busy]) .react-flow__node');
+  await shoot(page, 'column-lineage-spark', `${home}#/lineage?${new URLSearchParams({ nodeId: sparkNode, level: 'column', selected: `datasetField:${sparkOutput.namespace}:${sparkOutput.name}:amount` })}`, '.graph-frame:not([aria-busy]) .react-flow__node');
   log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -98,8 +98,12 @@ export class EventReadRepository {
     return row.n;
   }
 
-  /** Run events per event type in each [from, to) bucket, in bucket order. */
-  async runEventTypeCounts(buckets: Array<{ from: Date; to: Date }>): Promise<RunEventTypeCounts[]> {
+  /**
+   * Run events per event type in each [from, to) bucket, in bucket order, by the producers'
+   * event time or by the time the store received them.
+   */
+  async runEventTypeCounts(buckets: Array<{ from: Date; to: Date }>, basis: 'event' | 'received' = 'event'): Promise<RunEventTypeCounts[]> {
+    const time = basis === 'event' ? 'event_time' : 'received_at';
     const rows: RunEventTypeCounts[] = await this.dataSource.query(
       `SELECT count(*) FILTER (WHERE e.event_type = 'START')::int AS start,
               count(*) FILTER (WHERE e.event_type = 'COMPLETE')::int AS complete,
@@ -107,7 +111,7 @@ export class EventReadRepository {
               count(*) FILTER (WHERE e.event_type = 'ABORT')::int AS abort
          FROM unnest($1::timestamptz[], $2::timestamptz[]) WITH ORDINALITY AS b(t0, t1, ord)
          LEFT JOIN LATERAL (SELECT event_type FROM lineage_events
-                             WHERE event_kind = 'run' AND event_time >= b.t0 AND event_time < b.t1) e ON true
+                             WHERE event_kind = 'run' AND ${time} >= b.t0 AND ${time} < b.t1) e ON true
         GROUP BY b.ord ORDER BY b.ord`,
       [buckets.map((b) => b.from), buckets.map((b) => b.to)],
     );

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { DeletionsService } from '../deletions/deletions.service';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { JobVersionsService } from '../read/jobs/job-versions.service';
 import { JobsService } from '../read/jobs/jobs.service';
 import { RunsService } from '../read/runs/runs.service';
@@ -27,10 +27,14 @@ export class JobListQuery extends MarquezPageQuery {
   })
   @IsOptional() @Transform(toList) @IsIn(LAST_RUN_STATES, { each: true })
   lastRunStates?: string[];
+
+  @ApiPropertyOptional({ description: 'Only jobs whose name contains this text, case-insensitive (not in Marquez)' })
+  @IsOptional() @IsString() @MaxLength(256)
+  q?: string;
 }
 
 const LIST_DESCRIPTION =
-  'Newest updatedAt first. totalCount counts the jobs in scope (not reduced by lastRunStates, as Marquez) exactly up to 10,000.';
+  'Newest updatedAt first. totalCount counts the jobs in scope (the namespace and q; not reduced by lastRunStates, as Marquez) exactly up to 10,000.';
 
 @ApiTags('Marquez: jobs')
 @Controller('api/v1')
@@ -134,6 +138,7 @@ export class JobsController {
     const { jobs, totalCount } = await this.jobs.list({
       namespace,
       latestRunStates: query.lastRunStates ? modelStates(query.lastRunStates) : undefined,
+      nameContains: query.q?.trim() || undefined,
       limit: query.limit ?? 100,
       offset: query.offset ?? 0,
     });

@@ -1,9 +1,10 @@
+import { DatasetDependencyRow } from '../read/lineage/dataset-dependencies.repository';
 import { FieldGraph, GraphEdge, TableGraph } from '../read/lineage/lineage.service';
 import { groupBy } from '../read/shared/group-by';
 import { MarquezColumnLineageGraphDto, MarquezEdgeDto, MarquezLineageGraphDto } from './lineage.dto';
 import { datasetDataShape, jobDataShape } from './shapes';
 
-const edgeShape = ({ origin, destination }: GraphEdge): MarquezEdgeDto => ({ origin, destination });
+const edgeShape = ({ origin, destination, source }: GraphEdge): MarquezEdgeDto => ({ origin, destination, source });
 
 /** Marquez's table-level graph: each node with the edges ending at it and leaving it. */
 export function lineageGraphShape(graph: TableGraph): MarquezLineageGraphDto {
@@ -26,7 +27,7 @@ export function lineageGraphShape(graph: TableGraph): MarquezLineageGraphDto {
  * the origin is the node itself, and an in-edge's destination is the upstream field (Marquez's web
  * UI relies on it).
  */
-export function columnLineageGraphShape(graph: FieldGraph): MarquezColumnLineageGraphDto {
+export function columnLineageGraphShape(graph: FieldGraph & { datasetDependencies?: DatasetDependencyRow[] }): MarquezColumnLineageGraphDto {
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const inputs = groupBy(graph.edges, (edge) => edge.destination);
   const outputs = groupBy(graph.edges, (edge) => edge.origin);
@@ -53,12 +54,22 @@ export function columnLineageGraphShape(graph: FieldGraph): MarquezColumnLineage
             transformationType: edge.transformationType,
             transformationSubtype: edge.transformationSubtype,
             masking: edge.masking,
+            source: edge.source,
           };
         }),
       },
-      inEdges: (inputs.get(node.id) ?? []).map((edge) => ({ origin: node.id, destination: edge.origin })),
-      outEdges: (outputs.get(node.id) ?? []).map((edge) => ({ origin: node.id, destination: edge.destination })),
+      inEdges: (inputs.get(node.id) ?? []).map((edge) => ({ origin: node.id, destination: edge.origin, source: edge.source })),
+      outEdges: (outputs.get(node.id) ?? []).map((edge) => ({ origin: node.id, destination: edge.destination, source: edge.source })),
     })),
     truncated: graph.truncated,
+    datasetDependencies: (graph.datasetDependencies ?? []).map((d) => ({
+      namespace: d.outputNamespace,
+      dataset: d.outputDataset,
+      input: { namespace: d.inputNamespace, dataset: d.inputDataset, field: d.inputField },
+      transformationType: d.transformationType,
+      transformationSubtype: d.transformationSubtype,
+      transformationDescription: d.description,
+      masking: d.masking,
+    })),
   };
 }

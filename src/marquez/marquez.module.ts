@@ -19,6 +19,7 @@ import { RunsController } from './runs.controller';
 import { SearchController } from './search.controller';
 import { StatsController } from './stats.controller';
 import { TagsController } from './tags.controller';
+import { RunListController } from './run-list.controller';
 
 /** Marquez's paths and response shapes over the read services, so Marquez's web UI and clients work. */
 @Module({
@@ -28,6 +29,7 @@ import { TagsController } from './tags.controller';
     NamespaceDatasetsController,
     JobsController,
     RunsController,
+    RunListController,
     SearchController,
     TagsController,
     StatsController,

@@ -1,9 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { StatsService } from '../read/stats/stats.service';
-import { CountStatDto, LineageEventStatDto, StatsQueryDto } from './stats.dto';
+import { CountStatDto, LineageEventStatDto, LineageEventStatsQueryDto, StatsQueryDto } from './stats.dto';
 
 const BAD_REQUEST = { description: 'INVALID_PARAMETER: period missing or invalid, timezone invalid, or missing with WEEK; the message names it' };
+const BAD_EVENT_STATS = { description: 'INVALID_PARAMETER: period missing or invalid, timezone invalid, or missing with WEEK, or basis not event or received; the message names it' };
 
 @ApiTags('Marquez: stats')
 @Controller('api/v1/stats')
@@ -13,8 +14,8 @@ export class StatsController {
   @Get('lineage-events')
   @ApiOperation({ operationId: 'getLineageEventStats', summary: 'Run events per type and bucket, ascending (Marquez dashboard)' })
   @ApiOkResponse({ type: [LineageEventStatDto] })
-  @ApiBadRequestResponse(BAD_REQUEST)
-  lineageEvents(@Query() query: StatsQueryDto): Promise<LineageEventStatDto[]> {
+  @ApiBadRequestResponse(BAD_EVENT_STATS)
+  lineageEvents(@Query() query: LineageEventStatsQueryDto): Promise<LineageEventStatDto[]> {
     return this.stats.lineageEvents(query);
   }
 

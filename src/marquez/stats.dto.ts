@@ -13,6 +13,16 @@ export class StatsQueryDto {
   timezone?: string;
 }
 
+export class LineageEventStatsQueryDto extends StatsQueryDto {
+  @ApiPropertyOptional({
+    enum: ['event', 'received'],
+    default: 'event',
+    description: "event: by the producers' eventTime (as Marquez); received: by when the store received each event (not in Marquez)",
+  })
+  @IsOptional() @IsIn(['event', 'received'])
+  basis?: 'event' | 'received';
+}
+
 export class StatIntervalDto {
   @ApiProperty({
     format: 'date-time',
@@ -23,7 +33,7 @@ export class StatIntervalDto {
 }
 
 export class LineageEventStatDto extends StatIntervalDto {
-  @ApiProperty({ description: 'Run events of type START with an eventTime in the bucket' }) start!: number;
+  @ApiProperty({ description: 'Run events of type START with an eventTime (or, with basis=received, a received time) in the bucket' }) start!: number;
   @ApiProperty({ description: 'COMPLETE run events' }) complete!: number;
   @ApiProperty({ description: 'FAIL run events' }) fail!: number;
   @ApiProperty({ description: 'ABORT run events' }) abort!: number;

@@ -133,7 +133,7 @@ describe('GET /api/v1/lineage, /api/v1/column-lineage and /api/v1/tags/{tag}/dow
     const q1 = body.graph.find((n) => n.id === job('q1'))!;
     expect(q1.type).toBe('JOB');
     expect(q1.data).toMatchObject({ name: 'q1', namespace: NS });
-    expect(q1.inEdges).toEqual([{ origin: ds('raw.orders'), destination: job('q1') }]);
+    expect(q1.inEdges).toEqual([{ origin: ds('raw.orders'), destination: job('q1'), source: 'observed' }]);
     const enriched = body.graph.find((n) => n.id === ds('stage.orders_enriched'))!;
     expect(enriched.data.fields.map((f: { name: string }) => f.name).sort()).toEqual(['customer_name', 'total']);
     expect(body.truncated).toBe(false);
@@ -143,7 +143,10 @@ describe('GET /api/v1/lineage, /api/v1/column-lineage and /api/v1/tags/{tag}/dow
     const body = await graph({ nodeId: ds('raw.orders'), direction: 'downstream' });
     const q1 = body.graph.find((n) => n.id === job('q1'))!.data;
     expect(Object.keys(q1).sort()).toEqual(
-      ['createdAt', 'currentRunUuid', 'description', 'id', 'inputs', 'latestRun', 'location', 'name', 'namespace', 'outputs', 'parentJobName', 'parentJobUuid', 'simpleName', 'type', 'updatedAt'],
+      [
+        'createdAt', 'currentRunUuid', 'description', 'id', 'inputs', 'integration', 'jobType', 'latestRun', 'location', 'name', 'namespace', 'outputs',
+        'parentJob', 'parentJobName', 'parentJobUuid', 'processingType', 'simpleName', 'type', 'updatedAt',
+      ],
     );
     // The job's current inputs, also the one this downstream walk did not reach.
     expect(q1.inputs).toEqual([{ namespace: NS, name: 'raw.customers' }, { namespace: NS, name: 'raw.orders' }]);
@@ -210,7 +213,7 @@ describe('GET /api/v1/lineage, /api/v1/column-lineage and /api/v1/tags/{tag}/dow
     expect(total.data.inputFields).toEqual([
       expect.objectContaining({ dataset: 'stage.orders_enriched', field: 'total', transformationType: 'DIRECT', transformationSubtype: 'AGGREGATION' }),
     ]);
-    expect(total.inEdges).toEqual([{ origin: field('mart.revenue', 'total'), destination: field('stage.orders_enriched', 'total') }]);
+    expect(total.inEdges).toEqual([{ origin: field('mart.revenue', 'total'), destination: field('stage.orders_enriched', 'total'), source: 'observed' }]);
     const down = await graph({ nodeId: `datasetField:${NS}:raw.orders:amount`, withDownstream: 'true' }, '/api/v1/column-lineage');
     expect(ids(down)).toEqual([field('mart.revenue', 'total'), field('raw.orders', 'amount'), field('stage.orders_enriched', 'total')].sort());
   });
@@ -233,13 +236,14 @@ describe('GET /api/v1/lineage, /api/v1/column-lineage and /api/v1/tags/{tag}/dow
     expect(JSON.parse(plain.body).graph.map((n: { id: string }) => n.id)).toContain(ds('raw.orders'));
   });
 
-  it('says what is wrong with a bad request, and 404 for an unknown node', async () => {
+  it('says what is wrong with a bad request, and UNKNOWN_NODE for an unknown node', async () => {
     const bad = await store.request('GET', `/api/v1/lineage?nodeId=table:x`);
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('nodeId');
     expect((await store.request('GET', `/api/v1/lineage?nodeId=${encodeURIComponent(ds('raw.orders'))}&direction=sideways`)).status).toBe(400);
     expect((await store.request('GET', `/api/v1/lineage?nodeId=${encodeURIComponent(ds('raw.orders'))}&asOf=yesterday`)).status).toBe(400);
     expect((await store.request('GET', `/api/v1/lineage?nodeId=${encodeURIComponent(ds('raw.orders'))}&maxNodes=0`)).status).toBe(400);
-    expect((await store.request('GET', `/api/v1/lineage?nodeId=${encodeURIComponent(ds('no.such.table'))}`)).status).toBe(404);
+    const unknown = await store.request('GET', `/api/v1/lineage?nodeId=${encodeURIComponent(ds('no.such.table'))}`);
+    expect([unknown.status, unknown.body.code]).toEqual([400, 'UNKNOWN_NODE']);
   });
 });

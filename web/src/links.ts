@@ -10,10 +10,4 @@ export function datasetId(namespace: string, name: string): string {
   return uuidv5(JSON.stringify([namespace, name]), DATASET_ID_NAMESPACE);
 }
 
-export function datasetNodeId(namespace: string, name: string): string {
-  return `dataset:${namespace}:${name}`;
-}
-
-export function jobNodeId(namespace: string, name: string): string {
-  return `job:${namespace}:${name}`;
-}
+export { datasetNodeId, jobNodeId } from './node-ids';

@@ -8,6 +8,10 @@
  *   #/lineage?nodeId=&depth=&direction=&level=&asOf=&selected=
  *   #/job?namespace=&name=                            one job
  *   #/runs/<runId>                                    one run
+ *   #/jobs?namespace=&q=&state=&offset=               every job
+ *   #/runs?state=&range=&offset=                      runs of every job
+ *   #/events?kind=&type=&namespace=&range=&cursor=&prev=…   the log, newest received first
+ *   #/namespaces?offset=                              namespaces with their job and dataset counts
  */
 import { createHashHistory, createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { Layout } from './components/Layout';
@@ -18,6 +22,10 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { OverviewPage } from './pages/OverviewPage';
 import { RunPage } from './pages/RunPage';
 import { SearchPage } from './pages/SearchPage';
+import { EventsPage, validateEventsSearch } from './pages/EventsPage';
+import { JobsPage, validateJobsSearch } from './pages/JobsPage';
+import { NamespacesPage, validateNamespacesSearch } from './pages/NamespacesPage';
+import { RunsPage, validateRunsSearch } from './pages/RunsPage';
 import { parseSearch, stringifySearch, stringParam } from './search-params';
 import { validateListSearch } from './pages/list-search';
 import { validateLineageSearch } from './lineage/lineage-search';
@@ -80,7 +88,24 @@ export const runRoute = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([listRoute, datasetRoute, overviewRoute, searchRoute, lineageRoute, jobRoute, runRoute]);
+const jobsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/jobs', validateSearch: validateJobsSearch, component: JobsPage });
+const runsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/runs', validateSearch: validateRunsSearch, component: RunsPage });
+const eventsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/events', validateSearch: validateEventsSearch, component: EventsPage });
+const namespacesRoute = createRoute({ getParentRoute: () => rootRoute, path: '/namespaces', validateSearch: validateNamespacesSearch, component: NamespacesPage });
+
+const routeTree = rootRoute.addChildren([
+  listRoute,
+  datasetRoute,
+  overviewRoute,
+  searchRoute,
+  lineageRoute,
+  jobRoute,
+  runRoute,
+  jobsRoute,
+  runsRoute,
+  eventsRoute,
+  namespacesRoute,
+]);
 
 export const router = createRouter({
   routeTree,

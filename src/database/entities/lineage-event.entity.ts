@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { IndexBySql } from './index-by-sql';
 
 /** One accepted OpenLineage event, verbatim. Written only by EventLogRepository. */
 @Entity({ name: 'lineage_events' })
@@ -9,6 +10,7 @@ import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('lineage_events_event_time_idx', ['eventTime'])
 @Index('lineage_events_run_idx', ['runId', 'eventTime', 'id'], { where: 'run_id IS NOT NULL' })
 @Index('lineage_events_run_events_idx', ['eventTime', 'id', 'eventType'], { where: `event_kind = 'run'` })
+@IndexBySql('lineage_events_received_at_brin_idx', 'USING brin (received_at)')
 export class LineageEventEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
   id!: string;

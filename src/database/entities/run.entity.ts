@@ -8,6 +8,7 @@ export type { RunState };
 @Check('runs_state_check', `state IN ('START', 'RUNNING', 'COMPLETE', 'ABORT', 'FAIL', 'OTHER')`)
 @Check('runs_state_at_check', '(state IS NULL) = (state_at IS NULL) AND (state IS NULL) = (state_event_id IS NULL)')
 @IndexBySql('runs_job_idx', 'USING btree (job_id, first_seen_at DESC, id)')
+@IndexBySql('runs_recent_idx', 'USING btree (first_seen_at DESC, id)')
 @Index('runs_parent_idx', ['parentRunId'], { where: 'parent_run_id IS NOT NULL' })
 export class RunEntity {
   @PrimaryColumn({ type: 'uuid' })
@@ -55,6 +56,10 @@ export class RunEntity {
 
   @Column({ name: 'parent_run_id', type: 'uuid', nullable: true })
   parentRunId!: string | null;
+
+  /** The root run of the hierarchy, when the `parent` facet names one (ParentRunFacet 1-1-0 `root`). */
+  @Column({ name: 'root_run_id', type: 'uuid', nullable: true })
+  rootRunId!: string | null;
 
   @Column({ name: 'parent_at', type: 'timestamptz', nullable: true })
   parentAt!: Date | null;

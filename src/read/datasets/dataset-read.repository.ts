@@ -100,6 +100,20 @@ export class DatasetReadRepository {
     return { rows: rows.filter((r) => r.hit).map(strip), windowEnd: last && last.scanned >= scanRows ? strip(last) : null };
   }
 
+  /** The datasets the filters keep (the cursor aside), counted and stopped at `cap`; a `q` as `list` takes it. */
+  async count(filter: Omit<DatasetListFilter, 'after' | 'limit'>, cap: number): Promise<number> {
+    const { where, params, param } = this.conditions({ ...filter, limit: cap });
+    if (filter.q) {
+      const pattern = param(likeSubstring(filter.q));
+      where.push(`(d.namespace ILIKE ${pattern} OR d.name ILIKE ${pattern})`);
+    }
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM datasets d ${where.length ? `WHERE ${where.join(' AND ')}` : ''} LIMIT ${param(cap)}) capped`,
+      params,
+    );
+    return row.n;
+  }
+
   private conditions(filter: DatasetListFilter) {
     const where: string[] = [`NOT ${datasetHidden('d')}`];
     const params: unknown[] = [];

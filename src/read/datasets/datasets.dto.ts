@@ -57,6 +57,13 @@ export class DatasetListDto {
   @ApiProperty({ type: [DatasetDto] }) datasets!: DatasetDto[];
   @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last page (a page may be short and still have one)' })
   nextCursor!: string | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The datasets the filters keep, counted exactly up to 10,000 (10,000 means that many or more); null for a q of 1-2 characters, which is not counted',
+  })
+  totalCount!: number | null;
 }
 
 export class SymlinkDto extends DatasetDto {

@@ -12,6 +12,8 @@ const DEFAULT_EVENTS = 50;
 /** Datasets one short (unindexable) search looks at per page: a few milliseconds, never a table scan. */
 const SHORT_SEARCH_SCAN_ROWS = 2000;
 const DEFAULT_JOBS = 50;
+/** The list's totalCount counts exactly up to this many. */
+export const DATASET_COUNT_CAP = 10_000;
 
 export function toDatasetDto(row: DatasetRow): DatasetDto {
   return {
@@ -43,16 +45,19 @@ export class DatasetsService {
     }
     // One extra row tells whether another page exists.
     const filter = { ...query, after: after ?? undefined, limit: limit + 1 };
-    const { rows, windowEnd } =
-      filter.q && filter.q.length < MIN_INDEXED_SEARCH
-        ? await this.datasets.searchWindow({ ...filter, q: filter.q }, SHORT_SEARCH_SCAN_ROWS)
-        : { rows: await this.datasets.list(filter), windowEnd: null };
+    const short = Boolean(filter.q && filter.q.length < MIN_INDEXED_SEARCH);
+    const [{ rows, windowEnd }, totalCount] = await Promise.all([
+      short ? this.datasets.searchWindow({ ...filter, q: filter.q! }, SHORT_SEARCH_SCAN_ROWS) : this.datasets.list(filter).then((rows) => ({ rows, windowEnd: null })),
+      // A search too short for the trigram indexes is not counted: counting it would scan the table.
+      short ? null : this.datasets.count({ q: query.q, namespace: query.namespace, scheme: query.scheme, kind: query.kind }, DATASET_COUNT_CAP),
+    ]);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     const continueAfter = rows.length > limit ? last : windowEnd;
     return {
       datasets: page.map(toDatasetDto),
       nextCursor: continueAfter ? encodeCursor(continueAfter) : null,
+      totalCount,
     };
   }
 

@@ -1,6 +1,8 @@
-import { Controller, Get, Header, Param } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query } from '@nestjs/common';
 import { JSON_CONTENT_TYPE, withRawJson } from '../../core/http/raw-json';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { EventListDto, EventListQueryDto } from './event-list.dto';
+import { EventListService } from './event-list.service';
 import { EventsService } from './events.service';
 
 export class StoredEventDto {
@@ -21,7 +23,35 @@ export class StoredEventDto {
 @ApiTags('Events')
 @Controller('api/v1/events')
 export class EventsController {
-  constructor(private readonly events: EventsService) {}
+  constructor(
+    private readonly events: EventsService,
+    private readonly list: EventListService,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listEvents',
+    summary: 'The log, newest received first: every kind of event, filtered by kind, type, job namespace, run and received time',
+    description: 'Summaries without payloads; GET /api/v1/events/{id} returns one event as received. Keyset paging by cursor.',
+  })
+  @ApiOkResponse({ type: EventListDto })
+  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER (a query parameter; the message names it) or BAD_CURSOR' })
+  async all(@Query() query: EventListQueryDto): Promise<EventListDto> {
+    const page = await this.list.page({
+      kind: query.kind,
+      eventType: query.eventType,
+      namespace: query.namespace,
+      runId: query.runId?.toLowerCase(),
+      receivedAfter: query.after ? new Date(query.after) : undefined,
+      receivedBefore: query.before ? new Date(query.before) : undefined,
+      cursor: query.cursor,
+      limit: query.limit ?? 50,
+    });
+    return {
+      ...page,
+      events: page.events.map((e) => ({ ...e, receivedAt: e.receivedAt.toISOString(), eventTime: e.eventTime.toISOString() })),
+    };
+  }
 
   @Get(':id')
   @ApiOperation({ operationId: 'getEvent', summary: 'One event of the log, as received, with the columns extracted from it' })

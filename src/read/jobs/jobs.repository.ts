@@ -13,12 +13,14 @@ const JOB_FIELDS = [
   'id', 'namespace', 'name', 'processingType', 'jobType', 'integration', 'description', 'sql', 'sourceCodeUrl', 'parentJobId', 'firstSeenAt', 'lastSeenAt',
 ] as const;
 /** A job's own columns, and its parent's name. */
-export type JobRow = Pick<JobEntity, (typeof JOB_FIELDS)[number]> & { parentJobName: JobEntity['name'] | null };
+export type JobRow = Pick<JobEntity, (typeof JOB_FIELDS)[number]> & { parentJobNamespace: JobEntity['namespace'] | null; parentJobName: JobEntity['name'] | null };
 
 export interface JobListFilter {
   namespace?: string;
   /** States of the latest run as the model stores them, 'NEW' standing for no state (no run, or only a parent). */
   latestRunStates?: string[];
+  /** Only jobs whose name contains this text, case-insensitive (jobs_name_trgm_idx for 3+ characters). */
+  nameContains?: string;
   limit: number;
   offset: number;
 }
@@ -29,6 +31,7 @@ export type JobEdgeRow = { jobId: JobEntity['id'] } & Pick<LineageEdgeEntity, 'd
 // The parent's name is a primary-key probe per row: joined, the planner hashed every job, a cost
 // that grows with the table rather than with the page.
 const JOB_COLUMNS = `${selectColumns(JobEntity, JOB_FIELDS, 'j')},
+  (SELECT p.namespace FROM jobs p WHERE p.id = j.parent_job_id) AS "parentJobNamespace",
   (SELECT p.name FROM jobs p WHERE p.id = j.parent_job_id) AS "parentJobName"`;
 
 /** Read queries on `jobs`, `job_facets`, and the datasets of a job's latest run. */
@@ -43,6 +46,10 @@ export class JobsRepository {
     if (filter.namespace !== undefined) {
       params.push(filter.namespace);
       where.push(`j.namespace = $${params.length}`);
+    }
+    if (filter.nameContains !== undefined) {
+      params.push(containsPattern(filter.nameContains));
+      where.push(`j.name ILIKE $${params.length}`);
     }
     if (filter.latestRunStates) {
       params.push(filter.latestRunStates);
@@ -59,13 +66,21 @@ export class JobsRepository {
     );
   }
 
-  /** Jobs in scope (not hidden), counted from the index and stopped at `cap`. */
-  async count(namespace: string | undefined, cap: number): Promise<number> {
+  /** Jobs in scope (namespace and name, not hidden), counted and stopped at `cap`. */
+  async count(filter: Pick<JobListFilter, 'namespace' | 'nameContains'>, cap: number): Promise<number> {
+    const params: unknown[] = [cap];
+    const where: string[] = [`NOT ${jobHidden('j')}`];
+    if (filter.namespace !== undefined) {
+      params.push(filter.namespace);
+      where.push(`j.namespace = $${params.length}`);
+    }
+    if (filter.nameContains !== undefined) {
+      params.push(containsPattern(filter.nameContains));
+      where.push(`j.name ILIKE $${params.length}`);
+    }
     const [row] = await this.dataSource.query(
-      namespace === undefined
-        ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs j WHERE NOT ${jobHidden('j')} ORDER BY j.last_seen_at, j.id LIMIT $1) capped`
-        : `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs j WHERE j.namespace = $2 AND NOT ${jobHidden('j')} ORDER BY j.last_seen_at, j.id LIMIT $1) capped`,
-      namespace === undefined ? [cap] : [cap, namespace],
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs j WHERE ${where.join(' AND ')} LIMIT $1) capped`,
+      params,
     );
     return row.n;
   }
@@ -116,4 +131,9 @@ export class JobsRepository {
       [jobIds, perDirection],
     );
   }
+}
+
+/** ILIKE pattern for a literal substring: %, _ and backslash in the text match themselves. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

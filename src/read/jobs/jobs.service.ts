@@ -28,7 +28,7 @@ export class JobsService {
   ) {}
 
   async list(filter: JobListFilter): Promise<{ jobs: JobView[]; totalCount: number }> {
-    const [rows, totalCount] = await Promise.all([this.jobs.list(filter), this.jobs.count(filter.namespace, MAX_OFFSET)]);
+    const [rows, totalCount] = await Promise.all([this.jobs.list(filter), this.jobs.count(filter, MAX_OFFSET)]);
     return { jobs: await this.views(rows), totalCount };
   }
 

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InvalidInputError } from '../../core/errors/domain-errors';
-import { datasetFieldNodeId, datasetNodeId, jobNodeId, NodeRef, parseNodeId } from '../../openlineage/node-id';
+import { datasetFieldNodeId, datasetNodeId, jobNodeId, typedNodeId } from '../../openlineage/node-id';
 import { DatasetViewsService } from '../datasets/dataset-views.service';
 import { JobsService } from '../jobs/jobs.service';
 import { DatasetNodeView, JobNodeView } from '../shared/views';
 import { ColumnEdge, FieldKey, LineageWalkRepository, WalkDirection } from './lineage-walk.repository';
+import { NodeResolver } from './node-resolver.service';
 
 export type GraphDirection = WalkDirection | 'both';
 
@@ -15,9 +16,13 @@ export interface WalkOptions {
   maxNodes: number;
 }
 
+/** What an edge rests on: a run's observation, a declaration (a job event, the lineage facet), or both. */
+export type LineageSource = 'observed' | 'declared' | 'both';
+
 export interface GraphEdge {
   origin: string;
   destination: string;
+  source: LineageSource;
 }
 
 export type TableNode = { id: string; type: 'DATASET'; dataset: DatasetNodeView } | { id: string; type: 'JOB'; job: JobNodeView };
@@ -39,9 +44,10 @@ export interface FieldNode {
   depth: number;
 }
 
-export interface FieldEdge extends ColumnEdge {
+export interface FieldEdge extends Omit<ColumnEdge, 'observed' | 'declared'> {
   origin: string;
   destination: string;
+  source: LineageSource;
 }
 
 export interface FieldGraph {
@@ -49,6 +55,24 @@ export interface FieldGraph {
   /** Data flows from `origin` (an input field) to `destination` (an output field). */
   edges: FieldEdge[];
   truncated: boolean;
+}
+
+const sourceOf = (flags: { observed: boolean; declared: boolean }): LineageSource =>
+  flags.observed && flags.declared ? 'both' : flags.declared ? 'declared' : 'observed';
+
+/** One edge per key, observed where any of its rows is, declared where any is. */
+function mergeFlags<T extends { observed: boolean; declared: boolean }>(edges: T[], keyOf: (edge: T) => string): T[] {
+  const byKey = new Map<string, T>();
+  for (const edge of edges) {
+    const key = keyOf(edge);
+    const kept = byKey.get(key);
+    if (!kept) byKey.set(key, { ...edge });
+    else {
+      kept.observed ||= edge.observed;
+      kept.declared ||= edge.declared;
+    }
+  }
+  return [...byKey.values()];
 }
 
 const directions = (direction: GraphDirection): WalkDirection[] => (direction === 'both' ? ['upstream', 'downstream'] : [direction]);
@@ -83,15 +107,13 @@ export class LineageService {
     private readonly walks: LineageWalkRepository,
     private readonly datasets: DatasetViewsService,
     private readonly jobs: JobsService,
+    private readonly nodes: NodeResolver,
   ) {}
 
   async tableGraph(nodeId: string, options: WalkOptions): Promise<TableGraph> {
-    const node = this.parse(nodeId);
-    if (node.type === 'datasetField') throw new InvalidInputError('INVALID_PARAMETER', 'nodeId: a datasetField node has column lineage: use /api/v1/column-lineage');
-    const start =
-      node.type === 'dataset'
-        ? { datasetIds: [await this.datasets.idOf(node.namespace, node.name)], jobIds: [] }
-        : { datasetIds: [], jobIds: [await this.jobs.idOf(node.namespace, node.name)] };
+    if (typedNodeId(nodeId)?.type === 'datasetField') throw new InvalidInputError('INVALID_PARAMETER', 'nodeId: a datasetField node has column lineage: use /api/v1/column-lineage');
+    const node = await this.nodes.resolve(nodeId);
+    const start = node.type === 'dataset' ? { datasetIds: [node.id], jobIds: [] } : { datasetIds: [], jobIds: [node.id] };
     // A level is one edge; depth counts jobs, as Marquez does: a job's own inputs and outputs are depth 0.
     const levels = node.type === 'dataset' ? 2 * options.depth : 2 * options.depth + 1;
     const walked = await this.walks.walkTables(start, directions(options.direction), levels, options.maxNodes, options.asOf);
@@ -110,11 +132,10 @@ export class LineageService {
       ...datasets.map((d) => [d.id, datasetNodeId(d.namespace, d.name)] as const),
       ...jobs.map((j) => [j.id, jobNodeId(j.namespace, j.name)] as const),
     ]);
-    const graphEdges = edges.flatMap((e) => {
-      const job = nodeIdOf.get(e.jobId);
-      const dataset = nodeIdOf.get(e.datasetId);
-      if (!job || !dataset) return [];
-      return [e.direction === 'input' ? { origin: dataset, destination: job } : { origin: job, destination: dataset }];
+    const graphEdges = mergeFlags(edges, (e) => `${e.originId}:${e.destinationId}`).flatMap((e) => {
+      const origin = nodeIdOf.get(e.originId);
+      const destination = nodeIdOf.get(e.destinationId);
+      return origin && destination ? [{ origin, destination, source: sourceOf(e) }] : [];
     });
     const nodes: TableNode[] = [
       ...datasets.map((dataset) => ({ id: nodeIdOf.get(dataset.id)!, type: 'DATASET' as const, dataset })),
@@ -124,9 +145,9 @@ export class LineageService {
   }
 
   async fieldGraph(nodeId: string, options: WalkOptions): Promise<FieldGraph> {
-    const node = this.parse(nodeId);
-    if (node.type === 'job') throw new InvalidInputError('INVALID_PARAMETER', 'nodeId: column lineage starts at a dataset or a datasetField node');
-    const id = await this.datasets.idOf(node.namespace, node.name);
+    if (typedNodeId(nodeId)?.type === 'job') throw new InvalidInputError('INVALID_PARAMETER', 'nodeId: column lineage starts at a dataset or a datasetField node');
+    const node = await this.nodes.resolve(nodeId);
+    const id = node.id;
     const fields = node.type === 'datasetField' ? [node.field] : await this.walks.fieldsOfDataset(id);
     return this.walkFields(
       fields.map((field) => fieldKey(id, field)),
@@ -169,19 +190,17 @@ export class LineageService {
         { id: nodeId, namespace: dataset.namespace, dataset: dataset.name, datasetVersion: dataset.versionId, field, fieldType: type ?? null, depth: kept.get(key)! },
       ];
     });
-    const fieldEdges = edges.flatMap((e) => {
+    const merged = mergeFlags(edges, (e) =>
+      JSON.stringify([e.outputDatasetId, e.outputField, e.inputDatasetId, e.inputField, e.transformationType, e.transformationSubtype]),
+    );
+    const fieldEdges = merged.flatMap(({ observed, declared, ...e }) => {
       const origin = nodeIdOf.get(fieldKey(e.inputDatasetId, e.inputField));
       const destination = nodeIdOf.get(fieldKey(e.outputDatasetId, e.outputField));
-      return origin && destination ? [{ ...e, origin, destination }] : [];
+      return origin && destination ? [{ ...e, origin, destination, source: sourceOf({ observed, declared }) }] : [];
     });
     return { nodes: nodes.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), edges: fieldEdges, truncated };
   }
 
-  private parse(nodeId: string): NodeRef {
-    const node = parseNodeId(nodeId);
-    if (!node) throw new InvalidInputError('INVALID_PARAMETER', "nodeId must be 'dataset:{namespace}:{name}', 'job:{namespace}:{name}' or 'datasetField:{namespace}:{name}:{field}'");
-    return node;
-  }
 }
 
 function sortEdges<T extends GraphEdge>(edges: T[]): T[] {

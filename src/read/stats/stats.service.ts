@@ -9,6 +9,9 @@ export interface StatsQuery {
   timezone?: string;
 }
 
+/** Which time puts an event in a bucket: the producer's eventTime (as Marquez) or when the store received it. */
+export type TimeBasis = 'event' | 'received';
+
 type Interval = Pick<StatBucket, 'startInterval' | 'endInterval'>;
 
 @Injectable()
@@ -18,9 +21,9 @@ export class StatsService {
     private readonly stats: StatsRepository,
   ) {}
 
-  async lineageEvents(query: StatsQuery, now = new Date()): Promise<Array<Interval & RunEventTypeCounts>> {
+  async lineageEvents(query: StatsQuery & { basis?: TimeBasis }, now = new Date()): Promise<Array<Interval & RunEventTypeCounts>> {
     const buckets = this.buckets(query, now);
-    const counts = await this.events.runEventTypeCounts(buckets);
+    const counts = await this.events.runEventTypeCounts(buckets, query.basis ?? 'event');
     return buckets.map((b, i) => ({ startInterval: b.startInterval, endInterval: b.endInterval, ...counts[i] }));
   }
 

@@ -105,16 +105,16 @@ export const jobQuery = (namespace: string, name: string) =>
     queryFn: ({ signal }) => get<'getJob'>(`/api/v1/namespaces/${segment(namespace)}/jobs/${segment(name)}`, {}, signal),
   });
 
-export const jobRunsQuery = (namespace: string, name: string, limit: number) =>
-  queryOptions({
-    queryKey: ['job-runs', namespace, name, limit],
-    queryFn: ({ signal }) => get<'listJobRuns'>(`/api/v1/namespaces/${segment(namespace)}/jobs/${segment(name)}/runs`, { limit }, signal),
-  });
-
 export const runQuery = (runId: string) =>
   queryOptions({
     queryKey: ['run', runId],
     queryFn: ({ signal }) => get<'getRun'>(`/api/v1/jobs/runs/${segment(runId)}`, {}, signal),
+  });
+
+export const runChildrenQuery = (runId: string) =>
+  queryOptions({
+    queryKey: ['run-children', runId],
+    queryFn: ({ signal }) => get<'listRunChildren'>(`/api/v1/jobs/runs/${segment(runId)}/children`, { limit: 100 }, signal),
   });
 
 export const runJobFacetsQuery = (runId: string) =>
@@ -129,11 +129,11 @@ export const searchQuery = (q: string, limit: number) =>
     queryFn: ({ signal }) => get<'searchJobsAndDatasets'>('/api/v1/search', { q, limit }, signal),
   });
 
-export const lineageEventStatsQuery = (period: 'DAY' | 'WEEK') =>
+export const lineageEventStatsQuery = (period: 'DAY' | 'WEEK', basis: 'received' | 'event' = 'received') =>
   queryOptions({
-    queryKey: ['stats', 'lineage-events', period],
+    queryKey: ['stats', 'lineage-events', period, basis],
     queryFn: ({ signal }) =>
-      get<'getLineageEventStats'>('/api/v1/stats/lineage-events', { period, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }, signal),
+      get<'getLineageEventStats'>('/api/v1/stats/lineage-events', { period, basis, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }, signal),
   });
 
 export const countStatsQuery = (what: 'jobs' | 'datasets') =>
@@ -147,4 +147,84 @@ export const failedJobsQuery = () =>
   queryOptions({
     queryKey: ['jobs', 'failed'],
     queryFn: ({ signal }) => get<'listJobs'>('/api/v1/jobs', { limit: 10, lastRunStates: ['FAILED'] }, signal),
+  });
+
+/** Lists that count "exactly up to" this many say "10,000+" at it. */
+export const COUNT_CAP = 10000;
+export const LIST_PAGE = 50;
+
+export interface JobFilters {
+  namespace: string;
+  q: string;
+  state: string;
+  offset: number;
+}
+
+export const jobsQuery = (f: JobFilters) =>
+  queryOptions({
+    queryKey: ['jobs', f],
+    queryFn: ({ signal }) => {
+      const query = { q: f.q || undefined, limit: LIST_PAGE, offset: f.offset, lastRunStates: f.state ? [f.state as RunStateFilter] : undefined };
+      return f.namespace
+        ? get<'listNamespaceJobs'>(`/api/v1/namespaces/${segment(f.namespace)}/jobs`, query, signal)
+        : get<'listJobs'>('/api/v1/jobs', query, signal);
+    },
+  });
+
+type RunStateFilter = NonNullable<QueryOf<'listRuns'>['states']>[number];
+
+export interface RunFilters {
+  state: string;
+  /** Only runs first seen at or after this instant (ISO), or all. */
+  since?: string;
+  offset: number;
+  jobNamespace?: string;
+  jobName?: string;
+  limit?: number;
+}
+
+export const runsQuery = (f: RunFilters) =>
+  queryOptions({
+    queryKey: ['runs', f],
+    queryFn: ({ signal }) =>
+      get<'listRuns'>(
+        '/api/v1/runs',
+        { states: f.state ? [f.state as RunStateFilter] : undefined, since: f.since, limit: f.limit ?? LIST_PAGE, offset: f.offset, jobNamespace: f.jobNamespace, jobName: f.jobName },
+        signal,
+      ),
+  });
+
+export interface EventFilters {
+  kind: string;
+  eventType: string;
+  namespace: string;
+  runId?: string;
+  after?: string;
+  cursor: string;
+  limit?: number;
+}
+
+export const eventsQuery = (f: EventFilters) =>
+  queryOptions({
+    queryKey: ['events', f],
+    queryFn: ({ signal }) =>
+      get<'listEvents'>(
+        '/api/v1/events',
+        {
+          kind: (f.kind || undefined) as QueryOf<'listEvents'>['kind'],
+          eventType: (f.eventType || undefined) as QueryOf<'listEvents'>['eventType'],
+          namespace: f.namespace || undefined,
+          runId: f.runId,
+          after: f.after,
+          cursor: f.cursor || undefined,
+          limit: f.limit ?? LIST_PAGE,
+        },
+        signal,
+      ),
+  });
+
+export const namespaceCountsQuery = (offset: number) =>
+  queryOptions({
+    queryKey: ['namespace-counts', offset],
+    queryFn: ({ signal }) => get<'listNamespaceCounts'>('/api/v1/stats/namespaces', { limit: 100, offset }, signal),
   });

@@ -61,7 +61,7 @@ export interface paths {
         };
         /**
          * The directed lineage graph around a dataset or job (Marquez getLineage, plus direction, asOf and maxNodes)
-         * @description Walks only directed edges (dataset -> job for inputs, job -> dataset for outputs) from the node: upstream, downstream or both, each node once, up to `depth` jobs away and at most `maxNodes` nodes (nearest first). One walk query whatever the graph size.
+         * @description Walks only directed edges (dataset -> job for inputs, job -> dataset for outputs, and the dataset -> dataset and job -> job edges of explicit lineage, the `lineage` facet) from the node: upstream, downstream or both, each node once, up to `depth` jobs away and at most `maxNodes` nodes (nearest first). Each edge says its `source`: observed (by runs), declared (by job events or lineage facets) or both. One walk query whatever the graph size.
          */
         get: operations["getLineage"];
         put?: never;
@@ -275,7 +275,7 @@ export interface paths {
         };
         /**
          * Jobs of every namespace (Marquez UI dashboard)
-         * @description Newest updatedAt first. totalCount counts the jobs in scope (not reduced by lastRunStates, as Marquez) exactly up to 10,000.
+         * @description Newest updatedAt first. totalCount counts the jobs in scope (the namespace and q; not reduced by lastRunStates, as Marquez) exactly up to 10,000.
          */
         get: operations["listJobs"];
         put?: never;
@@ -295,7 +295,7 @@ export interface paths {
         };
         /**
          * Jobs of one namespace (Marquez getJobs)
-         * @description Newest updatedAt first. totalCount counts the jobs in scope (not reduced by lastRunStates, as Marquez) exactly up to 10,000.
+         * @description Newest updatedAt first. totalCount counts the jobs in scope (the namespace and q; not reduced by lastRunStates, as Marquez) exactly up to 10,000.
          */
         get: operations["listNamespaceJobs"];
         put?: never;
@@ -401,6 +401,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/runs/{id}/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The runs whose `parent` facet names this run (not in Marquez)
+         * @description An Airflow DAG run's task runs, a Spark application's job runs: oldest first by first event time. totalCount counts them exactly up to 10,000.
+         */
+        get: operations["listRunChildren"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/runs/{id}/facets": {
         parameters: {
             query?: never;
@@ -410,6 +430,26 @@ export interface paths {
         };
         /** A run's facets or its job facets, merged latest-wins by event time (Marquez getFacets) */
         get: operations["getRunFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Runs of every job, newest first (not in Marquez, which lists runs per job only)
+         * @description Ordered by each run's first event time, newest first; each run in Marquez's run shape (with its job).
+         */
+        get: operations["listRuns"];
         put?: never;
         post?: never;
         delete?: never;
@@ -555,7 +595,7 @@ export interface paths {
         };
         /**
          * The field-level lineage graph of a dataset or one of its fields (Marquez getColumnLineage, plus asOf and maxNodes)
-         * @description Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges.
+         * @description Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges: observed column lineage (ColumnLineage facets, run events' `lineage` facets) and declared (the `lineage` facet of job events and datasets), each input marked with its `source`. datasetDependencies (not in Marquez) lists the dataset-level dependencies (ColumnLineage's `dataset` list) of the graph's datasets.
          */
         get: operations["getColumnLineage"];
         put?: never;
@@ -578,6 +618,26 @@ export interface paths {
          * @description From the dataQualityMetrics, dataQualityAssertions, inputStatistics and outputStatistics facets the runs sent on the dataset (in inputFacets or outputFacets). A run that read and wrote the dataset has an entry per direction.
          */
         get: operations["getDatasetQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log, newest received first: every kind of event, filtered by kind, type, job namespace, run and received time
+         * @description Summaries without payloads; GET /api/v1/events/{id} returns one event as received. Keyset paging by cursor.
+         */
+        get: operations["listEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -632,6 +692,23 @@ export interface paths {
         };
         /** Prometheus metrics, text exposition format (always at the root) */
         get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stats/namespaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Namespaces by name with their job and dataset counts (not in Marquez, whose namespaces carry no counts) */
+        get: operations["listNamespaceCounts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -856,7 +933,7 @@ export interface components {
              * @example INVALID_EVENT
              * @enum {string}
              */
-            code: "INVALID_EVENT" | "INVALID_JSON" | "INVALID_BATCH" | "INVALID_PARAMETER" | "BAD_CURSOR" | "UNREADABLE_BODY" | "BAD_REQUEST" | "NOT_FOUND" | "NAMESPACE_NOT_FOUND" | "DATASET_NOT_FOUND" | "DATASET_VERSION_NOT_FOUND" | "JOB_NOT_FOUND" | "JOB_VERSION_NOT_FOUND" | "RUN_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "BATCH_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_ENCODING" | "INTERNAL_ERROR" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "NOT_READY";
+            code: "INVALID_EVENT" | "INVALID_JSON" | "INVALID_BATCH" | "INVALID_PARAMETER" | "UNKNOWN_NODE" | "BAD_CURSOR" | "UNREADABLE_BODY" | "BAD_REQUEST" | "NOT_FOUND" | "NAMESPACE_NOT_FOUND" | "DATASET_NOT_FOUND" | "DATASET_VERSION_NOT_FOUND" | "JOB_NOT_FOUND" | "JOB_VERSION_NOT_FOUND" | "RUN_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "BATCH_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_ENCODING" | "INTERNAL_ERROR" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "NOT_READY";
             /**
              * @description What is wrong, for a person
              * @example run.runId: must be a UUID
@@ -879,7 +956,7 @@ export interface components {
              * @description Why, for a program: the code the event would get alone (docs/api-errors.md)
              * @enum {string}
              */
-            code: "INVALID_EVENT" | "INVALID_JSON" | "INVALID_BATCH" | "INVALID_PARAMETER" | "BAD_CURSOR" | "UNREADABLE_BODY" | "BAD_REQUEST" | "NOT_FOUND" | "NAMESPACE_NOT_FOUND" | "DATASET_NOT_FOUND" | "DATASET_VERSION_NOT_FOUND" | "JOB_NOT_FOUND" | "JOB_VERSION_NOT_FOUND" | "RUN_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "BATCH_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_ENCODING" | "INTERNAL_ERROR" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "NOT_READY";
+            code: "INVALID_EVENT" | "INVALID_JSON" | "INVALID_BATCH" | "INVALID_PARAMETER" | "UNKNOWN_NODE" | "BAD_CURSOR" | "UNREADABLE_BODY" | "BAD_REQUEST" | "NOT_FOUND" | "NAMESPACE_NOT_FOUND" | "DATASET_NOT_FOUND" | "DATASET_VERSION_NOT_FOUND" | "JOB_NOT_FOUND" | "JOB_VERSION_NOT_FOUND" | "RUN_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "BATCH_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_ENCODING" | "INTERNAL_ERROR" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "NOT_READY";
             reason: string;
             /** @description True when sending the same event again later may succeed */
             retriable: boolean;
@@ -921,6 +998,8 @@ export interface components {
             datasets: components["schemas"]["DatasetDto"][];
             /** @description Pass as `cursor` for the next page; null on the last page (a page may be short and still have one) */
             nextCursor: string | null;
+            /** @description The datasets the filters keep, counted exactly up to 10,000 (10,000 means that many or more); null for a q of 1-2 characters, which is not counted */
+            totalCount: number | null;
         };
         DatasetFieldDto: {
             name: string;
@@ -1154,8 +1233,27 @@ export interface components {
             /** Format: uuid */
             version: string;
         };
+        MarquezRunJobDto: {
+            namespace: string;
+            name: string;
+        };
+        MarquezRunRefDto: {
+            /** Format: uuid */
+            id: string;
+            job: components["schemas"]["MarquezRunJobDto"];
+        };
+        MarquezRunDatasetVersionIdDto: {
+            namespace: string;
+            name: string;
+            /**
+             * Format: uuid
+             * @description The dataset version the run saw; null when the dataset had no schema then (not in Marquez, where every run makes a version)
+             */
+            version: string | null;
+        };
         MarquezRunDatasetVersionDto: {
-            datasetVersionId: components["schemas"]["MarquezVersionIdDto"];
+            /** @description Every dataset the run read (inputs) or wrote (outputs), by namespace then name */
+            datasetVersionId: components["schemas"]["MarquezRunDatasetVersionIdDto"];
             /** @description Input or output facets of the dataset in this run */
             facets: {
                 [key: string]: unknown;
@@ -1194,6 +1292,12 @@ export interface components {
                 [key: string]: unknown;
             };
             jobVersion: components["schemas"]["MarquezVersionIdDto"] | null;
+            /** @description Not in Marquez: the job of the run */
+            job: components["schemas"]["MarquezRunJobDto"];
+            /** @description Not in Marquez: the parent run named by the run's latest `parent` facet (ParentRunFacet); its children: GET /api/v1/jobs/runs/{id}/children */
+            parentRun: components["schemas"]["MarquezRunRefDto"] | null;
+            /** @description Not in Marquez: the root of the run's hierarchy: the `root` its parent facet named, else the top of its parent chain; null for a run without a parent */
+            rootRun: components["schemas"]["MarquezRunRefDto"] | null;
             inputDatasetVersions: components["schemas"]["MarquezRunDatasetVersionDto"][];
             outputDatasetVersions: components["schemas"]["MarquezRunDatasetVersionDto"][];
             /** @description Run facets, merged latest-wins by event time */
@@ -1241,7 +1345,7 @@ export interface components {
         MarquezJobDto: {
             id: components["schemas"]["MarquezJobIdDto"];
             /**
-             * @description From the jobType facet processingType; BATCH when unknown
+             * @description From the jobType facet processingType (STREAMING: STREAM, SERVICE: SERVICE); BATCH when unknown
              * @enum {string}
              */
             type: "BATCH" | "STREAM" | "SERVICE";
@@ -1251,6 +1355,14 @@ export interface components {
             parentJobName: string | null;
             /** Format: uuid */
             parentJobUuid: string | null;
+            /** @description Not in Marquez: the parent job, named by the `parent` facet of the job's latest run that had one (Airflow DAG of a task, Spark application of a Spark job); the lineage graph groups child jobs by it */
+            parentJob: components["schemas"]["MarquezJobIdDto"] | null;
+            /** @description Not in Marquez: the jobType facet processingType as sent (BATCH, STREAMING, SERVICE); null when no event sent it */
+            processingType: string | null;
+            /** @description Not in Marquez: the jobType facet integration (SPARK, AIRFLOW, DBT, TRINO, ...); null when no event sent it */
+            integration: string | null;
+            /** @description Not in Marquez: the jobType facet jobType (QUERY, COMMAND, DAG, TASK, JOB, MODEL, ...); null when no event sent it */
+            jobType: string | null;
             /**
              * Format: date-time
              * @description Earliest event time of the job
@@ -1324,12 +1436,24 @@ export interface components {
             /** @description Every version of the job, counted exactly up to 10,000 (not in Marquez) */
             totalCount: number;
         };
+        RunChildrenDto: {
+            /** @description Oldest first (by first event time) */
+            runs: components["schemas"]["MarquezRunDto"][];
+            /** @description Every child run, counted exactly up to 10,000 */
+            totalCount: number;
+        };
         MarquezFacetsResultDto: {
             /** Format: uuid */
             runId: string;
             facets: {
                 [key: string]: unknown;
             };
+        };
+        RunListAcrossJobsDto: {
+            /** @description Each with its job */
+            runs: components["schemas"]["MarquezRunDto"][];
+            /** @description The runs the filters keep, counted exactly up to 10,000: 10,000 means that many or more */
+            totalCount: number;
         };
         MarquezSearchResultDto: {
             /** @enum {string} */
@@ -1361,7 +1485,7 @@ export interface components {
             startInterval: string;
             /** Format: date-time */
             endInterval: string;
-            /** @description Run events of type START with an eventTime in the bucket */
+            /** @description Run events of type START with an eventTime (or, with basis=received, a received time) in the bucket */
             start: number;
             /** @description COMPLETE run events */
             complete: number;
@@ -1457,7 +1581,7 @@ export interface components {
         MarquezJobDataDto: {
             id: components["schemas"]["MarquezJobIdDto"];
             /**
-             * @description From the jobType facet processingType; BATCH when unknown
+             * @description From the jobType facet processingType (STREAMING: STREAM, SERVICE: SERVICE); BATCH when unknown
              * @enum {string}
              */
             type: "BATCH" | "STREAM" | "SERVICE";
@@ -1467,6 +1591,14 @@ export interface components {
             parentJobName: string | null;
             /** Format: uuid */
             parentJobUuid: string | null;
+            /** @description Not in Marquez: the parent job, named by the `parent` facet of the job's latest run that had one (Airflow DAG of a task, Spark application of a Spark job); the lineage graph groups child jobs by it */
+            parentJob: components["schemas"]["MarquezJobIdDto"] | null;
+            /** @description Not in Marquez: the jobType facet processingType as sent (BATCH, STREAMING, SERVICE); null when no event sent it */
+            processingType: string | null;
+            /** @description Not in Marquez: the jobType facet integration (SPARK, AIRFLOW, DBT, TRINO, ...); null when no event sent it */
+            integration: string | null;
+            /** @description Not in Marquez: the jobType facet jobType (QUERY, COMMAND, DAG, TASK, JOB, MODEL, ...); null when no event sent it */
+            jobType: string | null;
             /**
              * Format: date-time
              * @description Earliest event time of the job
@@ -1497,6 +1629,11 @@ export interface components {
         MarquezEdgeDto: {
             origin: string;
             destination: string;
+            /**
+             * @description Not in Marquez: what the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @enum {string}
+             */
+            source?: "observed" | "declared" | "both";
         };
         MarquezGraphNodeDto: {
             /** @description 'dataset:{ns}:{name}' or 'job:{ns}:{name}' */
@@ -1511,7 +1648,7 @@ export interface components {
             outEdges: components["schemas"]["MarquezEdgeDto"][];
         };
         MarquezLineageGraphDto: {
-            /** @description Sorted by id */
+            /** @description Sorted by id. Beyond Marquez, explicit lineage adds dataset -> dataset and job -> job edges */
             graph: components["schemas"]["MarquezGraphNodeDto"][];
             /** @description Not in Marquez: true when maxNodes cut the graph */
             truncated?: boolean;
@@ -1527,6 +1664,11 @@ export interface components {
             transformationSubtype?: string | null;
             /** @description Not in Marquez: OpenLineage 1-2-0 masking */
             masking?: boolean | null;
+            /**
+             * @description Not in Marquez: what the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @enum {string}
+             */
+            source?: "observed" | "declared" | "both";
         };
         MarquezFieldDataDto: {
             namespace: string;
@@ -1551,11 +1693,30 @@ export interface components {
             /** @description origin is this node, destination the downstream field */
             outEdges: components["schemas"]["MarquezEdgeDto"][];
         };
+        MarquezFieldRefDto: {
+            namespace: string;
+            dataset: string;
+            field: string;
+        };
+        DatasetDependencyDto: {
+            /** @description The output dataset that depends on the input field as a whole */
+            namespace: string;
+            dataset: string;
+            input: components["schemas"]["MarquezFieldRefDto"];
+            /** @example INDIRECT */
+            transformationType: string | null;
+            /** @example JOIN */
+            transformationSubtype: string | null;
+            transformationDescription: string | null;
+            masking: boolean | null;
+        };
         MarquezColumnLineageGraphDto: {
             /** @description Sorted by id */
             graph: components["schemas"]["MarquezFieldNodeDto"][];
             /** @description Not in Marquez: true when maxNodes cut the graph */
             truncated?: boolean;
+            /** @description Not in Marquez: the dataset-level dependencies (ColumnLineage's `dataset` list) of the datasets in the graph */
+            datasetDependencies?: components["schemas"]["DatasetDependencyDto"][];
         };
         ColumnQualityDto: {
             /** @example amount */
@@ -1637,6 +1798,33 @@ export interface components {
             /** @description null when no run reported assertions on the dataset */
             latestAssertions: components["schemas"]["LatestAssertionsDto"] | null;
         };
+        EventSummaryDto: {
+            /** @description The log id: GET /api/v1/events/{id} returns the event as received */
+            id: string;
+            /** Format: date-time */
+            receivedAt: string;
+            /** @enum {string} */
+            eventKind: "run" | "job" | "dataset";
+            /** @enum {string|null} */
+            eventType: "START" | "RUNNING" | "COMPLETE" | "ABORT" | "FAIL" | "OTHER" | null;
+            /**
+             * Format: date-time
+             * @description The producer's eventTime
+             */
+            eventTime: string;
+            runId: string | null;
+            jobNamespace: string | null;
+            jobName: string | null;
+            producer: string | null;
+        };
+        EventListDto: {
+            /** @description Newest received first */
+            events: components["schemas"]["EventSummaryDto"][];
+            /** @description The events the filters keep, counted exactly up to 10000: 10000 means that many or more */
+            totalCount: number;
+            /** @description Pass as `cursor` (same filters) for the next page; null on the last */
+            nextCursor: string | null;
+        };
         StoredEventDto: {
             id: string;
             /** Format: date-time */
@@ -1656,6 +1844,22 @@ export interface components {
             event: {
                 [key: string]: unknown;
             };
+        };
+        NamespaceCountsDto: {
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Jobs in the namespace, exact up to 10000 (that many or more) */
+            jobs: number;
+            /** @description Datasets in the namespace, exact up to 10000 (that many or more) */
+            datasets: number;
+        };
+        NamespaceCountsListDto: {
+            namespaces: components["schemas"]["NamespaceCountsDto"][];
+            /** @description Every namespace, exact up to 10000 */
+            totalCount: number;
         };
         ImpactFieldDto: {
             /** @description 'datasetField:{ns}:{name}:{field}' */
@@ -1888,17 +2092,8 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezLineageGraphDto"];
                 };
             };
-            /** @description INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid; the message names it */
+            /** @description INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid; the message names it. UNKNOWN_NODE: no reading of the nodeId's colons names an existing dataset or job; the message lists the readings tried */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description DATASET_NOT_FOUND or JOB_NOT_FOUND: the node names no known dataset or job */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2593,6 +2788,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only jobs whose latest run is in one of these states; jobs without a run always pass. Repeat it or separate with commas. */
                 lastRunStates?: ("NEW" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED" | "OTHER")[];
+                /** @description Only jobs whose name contains this text, case-insensitive (not in Marquez) */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -2635,6 +2832,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only jobs whose latest run is in one of these states; jobs without a run always pass. Repeat it or separate with commas. */
                 lastRunStates?: ("NEW" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED" | "OTHER")[];
+                /** @description Only jobs whose name contains this text, case-insensitive (not in Marquez) */
+                q?: string;
             };
             header?: never;
             path: {
@@ -2954,6 +3153,57 @@ export interface operations {
             };
         };
     };
+    listRunChildren: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunChildrenDto"];
+                };
+            };
+            /** @description INVALID_PARAMETER: the id is not a UUID, or limit or offset invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RUN_NOT_FOUND: no such run */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: PostgreSQL is busy or unreachable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getRunFacets: {
         parameters: {
             query: {
@@ -2986,6 +3236,63 @@ export interface operations {
                 };
             };
             /** @description RUN_NOT_FOUND: no such run */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: PostgreSQL is busy or unreachable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listRuns: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Only runs in one of these states. Repeat it or separate with commas. */
+                states?: ("NEW" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED")[];
+                /** @description Only runs first seen at or after this time (with a UTC offset or Z) */
+                since?: string;
+                /** @description With jobName: only this job's runs */
+                jobNamespace?: string;
+                /** @description With jobNamespace: only this job's runs */
+                jobName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunListAcrossJobsDto"];
+                };
+            };
+            /** @description INVALID_PARAMETER: limit, offset, states, since, or jobNamespace without jobName (or the reverse); the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description JOB_NOT_FOUND: jobNamespace and jobName name no job */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3099,6 +3406,8 @@ export interface operations {
                 period: "DAY" | "WEEK";
                 /** @description IANA time zone; required for WEEK, ignored for DAY */
                 timezone?: string;
+                /** @description event: by the producers' eventTime (as Marquez); received: by when the store received each event (not in Marquez) */
+                basis?: "event" | "received";
             };
             header?: never;
             path?: never;
@@ -3114,7 +3423,7 @@ export interface operations {
                     "application/json": components["schemas"]["LineageEventStatDto"][];
                 };
             };
-            /** @description INVALID_PARAMETER: period missing or invalid, timezone invalid, or missing with WEEK; the message names it */
+            /** @description INVALID_PARAMETER: period missing or invalid, timezone invalid, or missing with WEEK, or basis not event or received; the message names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3338,17 +3647,8 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezColumnLineageGraphDto"];
                 };
             };
-            /** @description INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it */
+            /** @description INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it. UNKNOWN_NODE: no reading of the nodeId's colons names an existing dataset, or a field the store knows of it; the message lists the readings tried */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description DATASET_NOT_FOUND: the node names no known dataset */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3401,6 +3701,59 @@ export interface operations {
             };
             /** @description DATASET_NOT_FOUND: no such dataset in the namespace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: PostgreSQL is busy or unreachable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description RunEvent, JobEvent or DatasetEvent */
+                kind?: "run" | "job" | "dataset";
+                /** @description A run event's eventType */
+                eventType?: "START" | "RUNNING" | "COMPLETE" | "ABORT" | "FAIL" | "OTHER";
+                /** @description Only events whose job is in this namespace (exact) */
+                namespace?: string;
+                /** @description Only this run's events */
+                runId?: string;
+                /** @description Only events received at or after this time */
+                after?: string;
+                /** @description Only events received before this time */
+                before?: string;
+                /** @description The nextCursor of the previous page (same filters) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventListDto"];
+                };
+            };
+            /** @description INVALID_PARAMETER (a query parameter; the message names it) or BAD_CURSOR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3536,6 +3889,46 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+        };
+    };
+    listNamespaceCounts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NamespaceCountsListDto"];
+                };
+            };
+            /** @description INVALID_PARAMETER: limit or offset invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: PostgreSQL is busy or unreachable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -35,6 +35,9 @@ export type Run = Schemas['MarquezRunDto'];
 export type RunList = Schemas['MarquezRunListDto'];
 export type RunDatasetVersion = Schemas['MarquezRunDatasetVersionDto'];
 export type RunFacets = Schemas['MarquezFacetsResultDto'];
+export type EventSummary = Schemas['EventSummaryDto'];
+export type NamespaceCounts = Schemas['NamespaceCountsDto'];
+export type DatasetDependency = Schemas['DatasetDependencyDto'];
 
 export type SearchResultList = Schemas['MarquezSearchResultListDto'];
 export type LineageEventStat = Schemas['LineageEventStatDto'];
@@ -51,4 +54,6 @@ export interface LineageGraph {
   graph: LineageNode[];
   /** Ours: true when the node cap cut the walk short. */
   truncated?: boolean;
+  /** Ours, column level: the dataset-level dependencies of the graph's datasets. */
+  datasetDependencies?: DatasetDependency[];
 }

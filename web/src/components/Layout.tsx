@@ -26,6 +26,18 @@ export function Layout() {
           <Link to="/" activeOptions={{ exact: true, includeSearch: false }}>
             Datasets
           </Link>
+          <Link to="/jobs" activeOptions={{ includeSearch: false }}>
+            Jobs
+          </Link>
+          <Link to="/runs" activeOptions={{ exact: true, includeSearch: false }}>
+            Runs
+          </Link>
+          <Link to="/events" activeOptions={{ includeSearch: false }}>
+            Events
+          </Link>
+          <Link to="/namespaces" activeOptions={{ includeSearch: false }}>
+            Namespaces
+          </Link>
           <a href="api/docs">API</a>
         </nav>
         <HeaderSearch />

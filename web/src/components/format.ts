@@ -46,3 +46,26 @@ export function formatDuration(ms: number | null | undefined): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+const whole = new Intl.NumberFormat('en-US');
+
+/** A list total counted up to `cap`: "1,234", or "10,000+" at the cap. */
+export function formatTotal(count: number, cap = 10000): string {
+  return count >= cap ? `${whole.format(cap)}+` : whole.format(count);
+}
+
+/**
+ * A long name cut in the middle, keeping its distinguishing end: `DEMO_DB.public.jaffle_shop.customers`
+ * at 24 characters is `DEMO_DB.public…customers`. The end gets two thirds of the room, and starts
+ * after a part boundary (. / :) when one falls in its first half; the start gets the rest.
+ */
+export function middleEllipsis(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const room = max - 1;
+  let tailLength = Math.ceil((room * 2) / 3);
+  const tail = text.slice(text.length - tailLength);
+  const boundary = tail.search(/[./:][^./:]/);
+  if (boundary > 0 && boundary < tailLength / 2) tailLength -= boundary + 1;
+  const headLength = room - tailLength;
+  return `${text.slice(0, headLength)}…${text.slice(text.length - tailLength)}`;
+}

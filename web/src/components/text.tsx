@@ -1,9 +1,12 @@
 import { Fragment, type ReactNode } from 'react';
 import { absoluteTime, relativeTime } from './format';
 
-/** Text with line-break opportunities after . _ / : so long identifiers wrap at their parts. */
+/**
+ * Text with line-break opportunities after . / : so a long name wraps between its parts (catalog,
+ * schema, table; path segments), never inside one (the cell breaks a part only if it alone is too wide).
+ */
 export function Breakable({ text }: { text: string }): ReactNode {
-  const parts = text.split(/(?<=[._/:])/);
+  const parts = text.split(/(?<=[./:])/);
   return parts.map((part, i) => (
     <Fragment key={i}>
       {i > 0 && <wbr />}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Background, Controls, MarkerType, ReactFlow, type Edge } from '@xyflow/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { columnLineageQuery, lineageQuery, type Direction } from '../api/queries';
 import { plural } from '../components/format';
 import { usePageHeading } from '../components/page-heading';
@@ -13,9 +13,13 @@ import { DEFAULT_DEPTH, MAX_DEPTH, type LineageSearch } from './lineage-search';
 import { ariaLabelOf, NodeCard, type BoxNode } from './NodeCard';
 import { NodePanel } from './NodePanel';
 import { datasetNodeId } from '../links';
+import { ColumnGraphView } from './ColumnGraphView';
+import { useFrameHeight } from './useFrameHeight';
 
 const NODE_TYPES = { box: NodeCard };
-/** The first view shows the start node and the nodes laid out nearest to it, readable; the rest is a pan or a zoom away. */
+/** A graph this small is fitted whole at first. */
+const FIT_ALL_UP_TO = 40;
+/** A larger one: the start node and the nodes laid out nearest to it, readable; the rest is a pan or a zoom away. */
 const FIT_NEAREST = 16;
 /** Above this many nodes React Flow draws only what is in view. */
 const VIRTUALIZE_FROM = 200;
@@ -81,6 +85,15 @@ export function LineagePage() {
           )}
           {query.isError ? (
             <Problem title="Could not load the graph" error={query.error} retry={() => void query.refetch()} />
+          ) : model && query.data && level === 'column' ? (
+            <ColumnGraphView
+              model={model}
+              graph={query.data}
+              isFocusTable={(tableId) => model.boxes.some((box) => box.kind === 'field' && isFocus(box, nodeId) && datasetNodeId(box.namespace, box.dataset) === tableId)}
+              selected={search.selected}
+              onSelect={(selected) => set({ selected }, true)}
+              onExpand={(id) => set({ nodeId: id, selected: undefined })}
+            />
           ) : (
             model && <GraphView model={model} focus={nodeId} selected={search.selected} onSelect={(selected) => set({ selected }, true)} onExpand={(id) => set({ nodeId: id, selected: undefined })} />
           )}
@@ -207,7 +220,9 @@ function GraphView({ model, focus, selected, onSelect, onExpand }: { model: Grap
         source: a.source,
         target: a.target,
         markerEnd: { type: MarkerType.ArrowClosed },
-        ariaLabel: `${a.source} feeds ${a.target}`,
+        className: a.evidence === 'declared' ? 'declared' : undefined,
+        label: a.evidence === 'declared' ? 'declared' : undefined,
+        ariaLabel: `${a.source} feeds ${a.target}${a.evidence === 'declared' ? ' (declared, not yet observed in a run)' : ''}`,
         focusable: false,
       })),
     [model],
@@ -215,26 +230,28 @@ function GraphView({ model, focus, selected, onSelect, onExpand }: { model: Grap
   const byId = useMemo(() => new Map(model.boxes.map((b) => [b.id, b])), [model]);
   const fitView = useMemo(() => {
     const start = positions && model.boxes.find((b) => isFocus(b, focus));
-    if (!positions || !start) return { maxZoom: 1, padding: 0.08 };
+    if (!positions || !start || model.boxes.length <= FIT_ALL_UP_TO) return { maxZoom: 1, padding: 0.1 };
     const origin = positions[start.id];
     const distance = (id: string) => Math.hypot(positions[id].x - origin.x, positions[id].y - origin.y);
     const nearest = model.boxes.map((b) => b.id).sort((a, b) => distance(a) - distance(b)).slice(0, FIT_NEAREST);
-    return { maxZoom: 1, padding: 0.08, nodes: nearest.map((id) => ({ id })) };
+    return { maxZoom: 1, padding: 0.1, nodes: nearest.map((id) => ({ id })) };
   }, [model, focus, positions]);
   const selectedBox: GraphBox | undefined = selected ? byId.get(selected) : undefined;
+  const frame = useRef<HTMLDivElement>(null);
+  const height = useFrameHeight(frame);
 
   if (layoutError !== undefined) return <Problem title="Could not lay out the graph" error={layoutError} />;
   if (model.boxes.length === 0) return <p className="empty">Nothing is connected to this node at this depth and direction.</p>;
   return (
     <div className="lineage-layout">
-      <div className="graph-frame" aria-busy={positions ? undefined : 'true'}>
+      <div className="graph-frame" ref={frame} style={height ? { height } : undefined} aria-busy={positions && height ? undefined : 'true'}>
         {!positions && (
           <p className="layout-status muted">
             <Spinner />
             Laying out {plural(model.boxes.length, 'node')}…
           </p>
         )}
-        {positions && (
+        {positions && height && (
           <ReactFlow
             nodes={nodes}
             edges={edges}

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { GraphBox } from './graph-model';
 import { formatDuration } from '../components/format';
 import { StateBadge, Time } from '../components/text';
 import { datasetId, datasetNodeId } from '../links';
 
 /** The side panel of the selected node: what it is, and where to go from it. */
-export function NodePanel({ box, upstream, downstream, onExpand, onClose }: { box: GraphBox; upstream: number; downstream: number; onExpand: () => void; onClose: () => void }) {
+export function NodePanel({ box, upstream, downstream, onExpand, onClose, children }: { box: GraphBox; upstream: number; downstream: number; onExpand: () => void; onClose: () => void; children?: ReactNode }) {
   const datasetName = box.kind === 'field' ? box.dataset : box.kind === 'dataset' ? box.name : undefined;
   const run = box.kind === 'job' ? box.data.latestRun : null;
   return (
@@ -49,6 +50,7 @@ export function NodePanel({ box, upstream, downstream, onExpand, onClose }: { bo
           </>
         )}
       </dl>
+      {children}
       {box.kind === 'dataset' && box.data.fields.length > 0 && (
         <>
           <h3>Fields</h3>

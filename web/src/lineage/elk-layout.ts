@@ -19,13 +19,25 @@ export interface Positions {
 }
 
 export async function layout(boxes: GraphBox[], arrows: GraphArrow[]): Promise<Positions> {
+  return layoutSized(
+    boxes.map((b) => ({ id: b.id, width: NODE_WIDTH, height: NODE_HEIGHT })),
+    arrows,
+  );
+}
+
+/** The same layered layout for boxes of their own sizes (the column graph's tables). */
+export async function layoutSized(
+  boxes: Array<{ id: string; width: number; height: number }>,
+  arrows: Array<Pick<GraphArrow, 'id' | 'source' | 'target'>>,
+  betweenLayers = 56,
+): Promise<Positions> {
   const large = boxes.length > LARGE;
   const result = await elk.layout({
     id: 'root',
     layoutOptions: {
       'elk.algorithm': 'layered',
       'elk.direction': 'RIGHT',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '56',
+      'elk.layered.spacing.nodeNodeBetweenLayers': String(betweenLayers),
       'elk.spacing.nodeNode': '24',
       // React Flow draws its own edges: ELK's orthogonal routing would be time spent for nothing.
       'elk.edgeRouting': 'POLYLINE',
@@ -34,7 +46,7 @@ export async function layout(boxes: GraphBox[], arrows: GraphArrow[]): Promise<P
       'elk.layered.nodePlacement.strategy': large ? 'SIMPLE' : 'BRANDES_KOEPF',
       'elk.separateConnectedComponents': 'true',
     },
-    children: boxes.map((b) => ({ id: b.id, width: NODE_WIDTH, height: NODE_HEIGHT })),
+    children: boxes,
     edges: arrows.map((a) => ({ id: a.id, sources: [a.source], targets: [a.target] })),
   });
   const positions: Positions = {};

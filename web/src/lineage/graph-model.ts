@@ -14,10 +14,14 @@ export type GraphBox =
   /** `dataset`: the dataset the field belongs to. */
   | (BoxBase & { kind: 'field'; dataset: string; data: FieldData });
 
+/** How the store knows an edge: runs observed it, a job event or lineage facet declared it, or both. */
+export type Evidence = 'observed' | 'declared' | 'both';
+
 export interface GraphArrow {
   id: string;
   source: string;
   target: string;
+  evidence?: Evidence;
 }
 
 export interface GraphModel {
@@ -47,19 +51,23 @@ function box(node: LineageNode): GraphBox {
  */
 function arrowsOf(graph: LineageNode[], ids: Set<string>): GraphArrow[] {
   const arrows = new Map<string, GraphArrow>();
-  const add = (source: string, target: string) => {
+  const add = (source: string, target: string, evidence: Evidence | undefined) => {
     if (!ids.has(source) || !ids.has(target) || source === target) return;
     const id = `${source}->${target}`;
-    if (!arrows.has(id)) arrows.set(id, { id, source, target });
+    if (!arrows.has(id)) arrows.set(id, { id, source, target, evidence });
   };
   for (const node of graph) {
-    for (const e of node.outEdges) add(e.origin, e.destination);
+    for (const e of node.outEdges) add(e.origin, e.destination, evidenceOf(e));
     for (const e of node.inEdges) {
-      if (node.type === 'DATASET_FIELD' && e.origin === node.id) add(e.destination, e.origin);
-      else add(e.origin, e.destination);
+      if (node.type === 'DATASET_FIELD' && e.origin === node.id) add(e.destination, e.origin, evidenceOf(e));
+      else add(e.origin, e.destination, evidenceOf(e));
     }
   }
   return [...arrows.values()];
+}
+
+function evidenceOf(edge: object): Evidence | undefined {
+  return 'source' in edge ? (edge.source as Evidence | undefined) : undefined;
 }
 
 /** Breadth-first from the focus, so a cut keeps the nodes nearest to it. */

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { LineageGraph } from '../api/types';
-import { datasetQuery, datasetVersionsQuery, eventQuery, lineageQuery, marquezDatasetQuery, DATASET_EVENTS_SHOWN } from '../api/queries';
+import { datasetQuery, datasetVersionsQuery, lineageQuery, marquezDatasetQuery, DATASET_EVENTS_SHOWN } from '../api/queries';
 import type { DatasetDetail, DatasetEvent, Symlink } from '../api/types';
 import { JobLink } from '../components/JobLink';
-import { JsonView } from '../components/JsonView';
+import { RawEvent } from '../components/RawEvent';
 import { usePageHeading } from '../components/page-heading';
 import { errorMessage, isMissing, SectionNote } from '../components/Problem';
 import { Breakable, Spinner, StateBadge, Time } from '../components/text';
@@ -13,7 +13,7 @@ import { datasetNodeId } from '../links';
 import { DatasetQualitySection } from './DatasetQualitySection';
 import { lastListSearch } from './list-memory';
 
-/** One dataset: identity, schema, versions, the jobs around it, its symlinks and the events that named it. */
+/** One dataset: its schema, the jobs around it, its quality, versions, the events that named it, symlinks and identity. */
 export function DatasetPage({ id }: { id: string }) {
   const dataset = useQuery(datasetQuery(id));
   const missing = dataset.isError && isMissing(dataset.error);
@@ -80,18 +80,20 @@ function DatasetBody({ d }: { d: DatasetDetail }) {
   return (
     <>
       <p className="lead mono">{d.namespace}</p>
+      {d.description && <p className="description">{d.description}</p>}
       <p>
         <Link className="button secondary" to="/lineage" search={{ nodeId: datasetNodeId(d.namespace, d.name) }}>
           Lineage graph
         </Link>
       </p>
-      <Identity d={d} />
+      {/* What people read first: the schema and the jobs around it; identity details last. */}
       <SchemaSection namespace={d.namespace} name={d.name} />
       <JobsSection namespace={d.namespace} name={d.name} />
-      <VersionsSection namespace={d.namespace} name={d.name} />
       <DatasetQualitySection namespace={d.namespace} name={d.name} />
-      <SymlinksSection symlinks={d.symlinks} />
+      <VersionsSection namespace={d.namespace} name={d.name} />
       <EventsSection events={d.events} />
+      <SymlinksSection symlinks={d.symlinks} />
+      <Identity d={d} />
     </>
   );
 }
@@ -439,46 +441,5 @@ function EventRows({ e }: { e: DatasetEvent }) {
         <td colSpan={6}>{open && <RawEvent eventId={e.eventId} />}</td>
       </tr>
     </tbody>
-  );
-}
-
-function RawEvent({ eventId }: { eventId: string }) {
-  const event = useQuery(eventQuery(eventId));
-  if (event.isPending) {
-    return (
-      <p className="status" role="status">
-        <Spinner />
-        Loading event…
-      </p>
-    );
-  }
-  if (event.isError) {
-    return (
-      <div className="error" role="alert">
-        <p>{`Could not load event ${eventId}: ${errorMessage(event.error)}`}</p>
-        <button type="button" className="button small" onClick={() => void event.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  const stored = event.data;
-  const meta = (term: string, value: React.ReactNode) => (
-    <div>
-      <dt>{term}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-  return (
-    <div className="raw">
-      <dl className="raw-meta">
-        {meta('Event id', <span className="mono">{stored.id}</span>)}
-        {meta('Received', <Time iso={stored.receivedAt} />)}
-        {meta('Kind', stored.eventKind)}
-        {meta('Producer', stored.producer ? <span className="mono small">{stored.producer}</span> : '—')}
-        {meta('Source', stored.sourceType)}
-      </dl>
-      <JsonView value={stored.event} label={`Raw OpenLineage event ${stored.id}`} />
-    </div>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { basePath } from '../api/client';
 import { datasetsQuery, namespacesQuery } from '../api/queries';
 import type { Dataset } from '../api/types';
-import { relativeTime } from '../components/format';
+import { formatTotal, relativeTime } from '../components/format';
 import { usePageHeading } from '../components/page-heading';
 import { Problem } from '../components/Problem';
 import { Breakable, Spinner, Time } from '../components/text';
@@ -76,7 +76,11 @@ export function DatasetsPage() {
           : cursor
             ? 'This page is empty.'
             : 'No datasets yet.'
-        : `${count} dataset${count === 1 ? '' : 's'} on page ${pageNumber}${page.nextCursor ? ', more on the next page' : ''}.`;
+        : page.totalCount === null
+          ? `${count} dataset${count === 1 ? '' : 's'} on page ${pageNumber}${page.nextCursor ? ', more on the next page' : ''}.`
+          : !cursor && !page.nextCursor
+            ? `${formatTotal(page.totalCount)} dataset${page.totalCount === 1 ? '' : 's'}.`
+            : `${formatTotal(page.totalCount)} datasets; page ${pageNumber} shows ${count}.`;
   }
   if (list.isError) {
     results = <Problem title="Could not load datasets" error={list.error} retry={() => void list.refetch()} />;
@@ -225,9 +229,7 @@ function DatasetTable({ datasets }: { datasets: Dataset[] }) {
                   <Breakable text={d.name} />
                 </Link>
               </th>
-              <td>
-                <span className="tag">{d.scheme}</span>
-              </td>
+              <td>{d.scheme === d.namespace.toLowerCase() ? <span className="muted" title="The namespace is not a URI: it has no scheme">—</span> : <span className="tag">{d.scheme}</span>}</td>
               <td>
                 <span className={`badge kind-${d.kind}`}>{d.kind}</span>
               </td>

@@ -1,14 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { Job, Run } from '../api/types';
-import { jobQuery, jobRunsQuery, runJobFacetsQuery } from '../api/queries';
-import { formatDuration, plural } from '../components/format';
-import { DatasetLink } from '../components/JobLink';
+import { jobQuery, runJobFacetsQuery, runsQuery } from '../api/queries';
+import { formatDuration, formatTotal, plural } from '../components/format';
+import { DatasetLink, JobLink } from '../components/JobLink';
+import { OffsetPager } from '../components/Pager';
+import { RUN_STATE_OPTIONS } from './JobsPage';
+import { RunTable } from './RunsPage';
 import { usePageHeading } from '../components/page-heading';
 import { isMissing, Problem, SectionNote } from '../components/Problem';
 import { Sparkline } from '../components/Sparkline';
 import { SqlView } from '../components/SqlView';
-import { Breakable, Spinner, StateBadge, Time } from '../components/text';
+import { trimSql } from '../components/sql-text';
+import { Breakable, Spinner, Time } from '../components/text';
 import { jobNodeId } from '../links';
 
 const RUNS_SHOWN = 20;
@@ -58,9 +63,19 @@ function JobBody({ job }: { job: Job }) {
         <h2 id="job-about-title">About</h2>
         <dl className="identity">
           <dt>Type</dt>
-          <dd>{job.type ?? <span className="muted">—</span>}</dd>
+          <dd>{job.processingType ?? job.type}</dd>
+          <JobTypeFacet job={job} />
           <dt>Namespace</dt>
           <dd className="mono">{job.namespace}</dd>
+          {job.parentJob && (
+            <>
+              <dt>Parent job</dt>
+              <dd>
+                <JobLink namespace={job.parentJob.namespace} name={job.parentJob.name} />
+                {job.parentJob.namespace !== job.namespace && <span className="muted small mono"> {job.parentJob.namespace}</span>}
+              </dd>
+            </>
+          )}
           <dt>Description</dt>
           <dd>{job.description ?? <span className="muted">none</span>}</dd>
           <dt>Source</dt>
@@ -121,10 +136,32 @@ function DatasetList({ title, datasets, empty }: { title: string; datasets: { na
   );
 }
 
+/** The job type facet's integration and job type (e.g. DBT and MODEL), when the job sent one. */
+function JobTypeFacet({ job }: { job: Job }) {
+  return (
+    <>
+      {job.integration && (
+        <>
+          <dt>Integration</dt>
+          <dd>{job.integration}</dd>
+        </>
+      )}
+      {job.jobType && (
+        <>
+          <dt>Job type</dt>
+          <dd>{job.jobType}</dd>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The SQL facet's query without the blank lines and indentation producers wrap it in. */
 function sqlOf(facets: Record<string, unknown> | undefined): string | null {
   const sql = facets?.sql as { query?: unknown } | undefined;
-  return typeof sql?.query === 'string' ? sql.query : null;
+  return typeof sql?.query === 'string' ? trimSql(sql.query) : null;
 }
+
 
 /** The job's SQL facet; Marquez keeps job facets per run, so fall back to the latest run's. */
 function SqlSection({ job }: { job: Job }) {
@@ -149,20 +186,42 @@ function SqlSection({ job }: { job: Job }) {
 }
 
 function RunsSection({ job }: { job: Job }) {
-  const runs = useQuery(jobRunsQuery(job.namespace, job.name, RUNS_SHOWN));
+  const [state, setState] = useState('');
+  const [offset, setOffset] = useState(0);
+  const runs = useQuery({ ...runsQuery({ state, offset, jobNamespace: job.namespace, jobName: job.name, limit: RUNS_SHOWN }), placeholderData: keepPreviousData });
   const list: Run[] = runs.data?.runs ?? [];
   const finished = list.filter((r) => r.durationMs !== null).reverse(); // oldest first for the trend
   return (
     <section className="card" aria-labelledby="job-runs-title">
-      <h2 id="job-runs-title">
-        Latest runs <span className="count">{runs.data?.totalCount ?? list.length}</span>
-      </h2>
+      <div className="row spread">
+        <h2 id="job-runs-title">
+          Runs <span className="count">{runs.data ? formatTotal(runs.data.totalCount) : '…'}</span>
+        </h2>
+        <div className="field inline">
+          <label htmlFor="job-run-state">State</label>
+          <select
+            id="job-run-state"
+            value={state}
+            onChange={(event) => {
+              setState(event.target.value);
+              setOffset(0);
+            }}
+          >
+            <option value="">Any state</option>
+            {RUN_STATE_OPTIONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       {runs.isPending ? (
         <p className="muted">Loading the runs…</p>
       ) : runs.isError ? (
         <SectionNote error={runs.error} />
       ) : list.length === 0 ? (
-        <p className="muted">This job has not run yet.</p>
+        <p className="muted">{state ? 'No run of this job is in this state.' : 'This job has not run yet.'}</p>
       ) : (
         <>
           {finished.length >= 2 && (
@@ -173,41 +232,8 @@ function RunsSection({ job }: { job: Job }) {
               </span>
             </p>
           )}
-          <div className="table-wrap">
-            <table className="data runs">
-              <caption className="visually-hidden">Latest runs of this job, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Run</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Started</th>
-                  <th scope="col">Ended</th>
-                  <th scope="col">Duration</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((r) => (
-                  <tr key={r.id}>
-                    <th scope="row" className="mono small">
-                      <Link to="/runs/$runId" params={{ runId: r.id }}>
-                        {r.id}
-                      </Link>
-                    </th>
-                    <td>
-                      <StateBadge state={r.state} />
-                    </td>
-                    <td className="nowrap">
-                      <Time iso={r.startedAt} />
-                    </td>
-                    <td className="nowrap">
-                      <Time iso={r.endedAt} />
-                    </td>
-                    <td className="nowrap">{formatDuration(r.durationMs)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RunTable runs={list} />
+          <OffsetPager label="Pages of runs" offset={offset} shown={list.length} pageSize={RUNS_SHOWN} total={runs.data?.totalCount ?? 0} onOffset={setOffset} />
         </>
       )}
     </section>

@@ -1,14 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { Run, RunDatasetVersion } from '../api/types';
-import { runQuery } from '../api/queries';
-import { formatDuration } from '../components/format';
+import { eventsQuery, runChildrenQuery, runQuery } from '../api/queries';
+import { formatDuration, formatTotal } from '../components/format';
 import { DatasetLink, JobLink } from '../components/JobLink';
 import { JsonView } from '../components/JsonView';
 import { usePageHeading } from '../components/page-heading';
-import { isMissing, Problem } from '../components/Problem';
+import { isMissing, Problem, SectionNote } from '../components/Problem';
 import { Spinner, StateBadge, Time } from '../components/text';
+import { EventTable } from './EventsPage';
+import { RunTable } from './RunsPage';
 
-/** One run: its state and times, its facets, and the dataset versions it read and wrote. */
+const RUN_EVENTS_SHOWN = 50;
+
+/** One run: its job, state and times, where it sits in its hierarchy, what it read and wrote, its events and facets. */
 export function RunPage({ runId }: { runId: string }) {
   const run = useQuery(runQuery(runId));
   const missing = run.isError && isMissing(run.error);
@@ -35,25 +40,40 @@ export function RunPage({ runId }: { runId: string }) {
   );
 }
 
+function RunRef({ label, run }: { label: string; run: Run['parentRun'] }) {
+  if (!run) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <Link to="/runs/$runId" params={{ runId: run.id }} className="mono small">
+          {run.id}
+        </Link>{' '}
+        of <JobLink namespace={run.job.namespace} name={run.job.name} />
+      </dd>
+    </>
+  );
+}
+
 function RunBody({ run }: { run: Run }) {
   const facets = Object.entries(run.facets ?? {});
+  const events = useQuery(eventsQuery({ kind: 'run', eventType: '', namespace: '', runId: run.id, cursor: '', limit: RUN_EVENTS_SHOWN }));
+  const children = useQuery(runChildrenQuery(run.id));
   return (
     <>
       <section className="card" aria-labelledby="run-about-title">
-        <h2 id="run-about-title">State and times</h2>
+        <h2 id="run-about-title">Job, state and times</h2>
         <dl className="identity">
+          <dt>Job</dt>
+          <dd>
+            <JobLink namespace={run.job.namespace} name={run.job.name} /> <span className="muted small mono">{run.job.namespace}</span>
+          </dd>
           <dt>State</dt>
           <dd>
             <StateBadge state={run.state} />
           </dd>
-          {run.jobVersion && (
-            <>
-              <dt>Job</dt>
-              <dd>
-                <JobLink namespace={run.jobVersion.namespace} name={run.jobVersion.name} /> <span className="muted small mono">{run.jobVersion.namespace}</span>
-              </dd>
-            </>
-          )}
+          <RunRef label="Parent run" run={run.parentRun} />
+          {run.rootRun && run.rootRun.id !== run.parentRun?.id && <RunRef label="Root run" run={run.rootRun} />}
           <dt>Started</dt>
           <dd>
             <Time iso={run.startedAt} relative />
@@ -79,11 +99,32 @@ function RunBody({ run }: { run: Run }) {
         </dl>
       </section>
       <section className="card" aria-labelledby="run-io-title">
-        <h2 id="run-io-title">Dataset versions</h2>
+        <h2 id="run-io-title">Datasets read and written</h2>
         <div className="two-columns">
           <Versions title="Read" versions={run.inputDatasetVersions} />
           <Versions title="Written" versions={run.outputDatasetVersions} />
         </div>
+      </section>
+      {(children.data?.totalCount ?? 0) > 0 && (
+        <section className="card" aria-labelledby="run-children-title">
+          <h2 id="run-children-title">
+            Child runs <span className="count">{formatTotal(children.data!.totalCount)}</span>
+          </h2>
+          <RunTable runs={children.data!.runs} withJob />
+        </section>
+      )}
+      {children.isError && <SectionNote error={children.error} />}
+      <section className="card" aria-labelledby="run-events-title">
+        <h2 id="run-events-title">
+          Events <span className="count">{events.data ? formatTotal(events.data.totalCount) : '…'}</span>
+        </h2>
+        {events.isError ? (
+          <SectionNote error={events.error} />
+        ) : events.data && events.data.events.length > 0 ? (
+          <EventTable events={events.data.events} />
+        ) : (
+          <p className="muted">{events.isPending ? 'Loading the events…' : 'No events.'}</p>
+        )}
       </section>
       <section className="card" aria-labelledby="run-facets-title">
         <h2 id="run-facets-title">
@@ -117,8 +158,15 @@ function Versions({ title, versions }: { title: string; versions: RunDatasetVers
       ) : (
         <ul className="plain" aria-label={`Dataset versions ${title.toLowerCase()}`}>
           {versions.map(({ datasetVersionId: v }) => (
-            <li key={`${v.namespace}:${v.name}:${v.version}`}>
-              <DatasetLink namespace={v.namespace} name={v.name} /> <span className="muted small mono" title={v.version}>version {v.version.slice(0, 8)}</span>
+            <li key={`${v.namespace}:${v.name}`}>
+              <DatasetLink namespace={v.namespace} name={v.name} /> <span className="muted small mono">{v.namespace}</span>{' '}
+              {v.version ? (
+                <span className="muted small mono" title={v.version}>
+                  version {v.version.slice(0, 8)}
+                </span>
+              ) : (
+                <span className="muted small">no schema</span>
+              )}
             </li>
           ))}
         </ul>

@@ -142,7 +142,10 @@ describe('GET /api/v1/lineage, /api/v1/column-lineage and /api/v1/tags/{tag}/dow
     const body = await graph({ nodeId: ds('raw.orders'), direction: 'downstream' });
     const q1 = body.graph.find((n) => n.id === job('q1'))!.data;
     expect(Object.keys(q1).sort()).toEqual(
-      ['createdAt', 'currentRunUuid', 'description', 'id', 'inputs', 'latestRun', 'location', 'name', 'namespace', 'outputs', 'parentJobName', 'parentJobUuid', 'simpleName', 'type', 'updatedAt'],
+      [
+        'createdAt', 'currentRunUuid', 'description', 'id', 'inputs', 'integration', 'jobType', 'latestRun', 'location', 'name', 'namespace', 'outputs',
+        'parentJob', 'parentJobName', 'parentJobUuid', 'processingType', 'simpleName', 'type', 'updatedAt',
+      ],
     );
     // The job's current inputs, also the one this downstream walk did not reach.
     expect(q1.inputs).toEqual([{ namespace: NS, name: 'raw.customers' }, { namespace: NS, name: 'raw.orders' }]);

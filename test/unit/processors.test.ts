@@ -145,6 +145,25 @@ describe('jobs and runs processor', () => {
     ]);
   });
 
+  it('names the root run and its job with the parent (ParentRunFacet 1-1-0), and no root that is the parent or the run itself', () => {
+    const ROOT = '0195f8b0-0000-7000-8000-0000000000c3';
+    const parent = { run: { runId: PARENT }, job: { namespace: 'spark', name: 'app.job' } };
+    const withRoot = (root: object) => ({ ...base, run: { runId: RUN, facets: { parent: { ...parent, root } } } });
+    const event = withRoot({ run: { runId: ROOT }, job: { namespace: 'spark', name: 'app' } });
+    expect(of(event, 'runs').map((r) => [r.id, r.jobId, r.parentRunId, r.rootRunId])).toEqual([
+      [RUN, jobId('ns', 'job'), PARENT, ROOT],
+      [PARENT, jobId('spark', 'app.job'), null, null],
+      [ROOT, jobId('spark', 'app'), null, null],
+    ]);
+    expect(of(event, 'jobs').map((j) => [j.name, j.latestRunId])).toEqual([['job', RUN], ['app.job', PARENT], ['app', ROOT]]);
+    const rootIsParent = withRoot(parent);
+    expect(of(rootIsParent, 'runs').map((r) => [r.id, r.rootRunId])).toEqual([[RUN, PARENT], [PARENT, null]]);
+    const rootIsItself = withRoot({ run: { runId: RUN }, job: { namespace: 'ns', name: 'job' } });
+    expect(of(rootIsItself, 'runs').map((r) => [r.id, r.rootRunId])).toEqual([[RUN, null], [PARENT, null]]);
+    const malformedRoot = withRoot({ run: { runId: 'nope' } });
+    expect(of(malformedRoot, 'runs').map((r) => [r.id, r.parentRunId, r.rootRunId])).toEqual([[RUN, PARENT, null], [PARENT, null, null]]);
+  });
+
   it('names no parent for a parent facet without its job, so no run is named that is never created', () => {
     const event = { ...base, run: { runId: RUN, facets: { parent: { run: { runId: PARENT } } } } };
     expect(of(event, 'runs').map((r) => [r.id, r.parentRunId, r.parentAt])).toEqual([[RUN, null, null]]);

@@ -83,6 +83,7 @@ export function runMention(id: string, jobIdOfRun: string, stamp: Stamp): RowOf<
     errorMessageAt: null,
     errorMessageEventId: null,
     parentRunId: null,
+    rootRunId: null,
     parentAt: null,
     parentEventId: null,
   };

@@ -844,7 +844,7 @@ export interface components {
              * @example INVALID_EVENT
              * @enum {string}
              */
-            code: "INVALID_EVENT" | "INVALID_JSON" | "INVALID_BATCH" | "INVALID_PARAMETER" | "BAD_CURSOR" | "UNREADABLE_BODY" | "BAD_REQUEST" | "NOT_FOUND" | "NAMESPACE_NOT_FOUND" | "DATASET_NOT_FOUND" | "DATASET_VERSION_NOT_FOUND" | "JOB_NOT_FOUND" | "JOB_VERSION_NOT_FOUND" | "RUN_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "BATCH_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_ENCODING" | "INTERNAL_ERROR" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "NOT_READY";
+            code: "INVALID_EVENT" | "INVALID_JSON" | "INVALID_BATCH" | "INVALID_PARAMETER" | "UNKNOWN_NODE" | "BAD_CURSOR" | "UNREADABLE_BODY" | "BAD_REQUEST" | "NOT_FOUND" | "NAMESPACE_NOT_FOUND" | "DATASET_NOT_FOUND" | "DATASET_VERSION_NOT_FOUND" | "JOB_NOT_FOUND" | "JOB_VERSION_NOT_FOUND" | "RUN_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "BATCH_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_ENCODING" | "INTERNAL_ERROR" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "NOT_READY";
             /**
              * @description What is wrong, for a person
              * @example run.runId: must be a UUID
@@ -867,7 +867,7 @@ export interface components {
              * @description Why, for a program: the code the event would get alone (docs/api-errors.md)
              * @enum {string}
              */
-            code: "INVALID_EVENT" | "INVALID_JSON" | "INVALID_BATCH" | "INVALID_PARAMETER" | "BAD_CURSOR" | "UNREADABLE_BODY" | "BAD_REQUEST" | "NOT_FOUND" | "NAMESPACE_NOT_FOUND" | "DATASET_NOT_FOUND" | "DATASET_VERSION_NOT_FOUND" | "JOB_NOT_FOUND" | "JOB_VERSION_NOT_FOUND" | "RUN_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "BATCH_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_ENCODING" | "INTERNAL_ERROR" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "NOT_READY";
+            code: "INVALID_EVENT" | "INVALID_JSON" | "INVALID_BATCH" | "INVALID_PARAMETER" | "UNKNOWN_NODE" | "BAD_CURSOR" | "UNREADABLE_BODY" | "BAD_REQUEST" | "NOT_FOUND" | "NAMESPACE_NOT_FOUND" | "DATASET_NOT_FOUND" | "DATASET_VERSION_NOT_FOUND" | "JOB_NOT_FOUND" | "JOB_VERSION_NOT_FOUND" | "RUN_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "BATCH_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_ENCODING" | "INTERNAL_ERROR" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "NOT_READY";
             reason: string;
             /** @description True when sending the same event again later may succeed */
             retriable: boolean;
@@ -1923,17 +1923,8 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezLineageGraphDto"];
                 };
             };
-            /** @description INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid; the message names it */
+            /** @description INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid; the message names it. UNKNOWN_NODE: no reading of the nodeId's colons names an existing dataset or job; the message lists the readings tried */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description DATASET_NOT_FOUND or JOB_NOT_FOUND: the node names no known dataset or job */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3305,17 +3296,8 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezColumnLineageGraphDto"];
                 };
             };
-            /** @description INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it */
+            /** @description INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it. UNKNOWN_NODE: no reading of the nodeId's colons names an existing dataset, or a field the store knows of it; the message lists the readings tried */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description DATASET_NOT_FOUND: the node names no known dataset */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

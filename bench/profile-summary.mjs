@@ -1,8 +1,8 @@
 // Summarises a V8 .cpuprofile: inclusive time by part of the request path (a sample counts for a
 // part when any frame on its stack belongs to it) and the top functions by self time.
 
-/** Parts of the path, matched against `url function` of each frame. Order is display order. */
-const PARTS = [
+/** Parts of the store's path, matched against `url function` of each frame. Order is display order. */
+export const STORE_PARTS = [
   ['idle (waiting)', /^ \(idle\)$/],
   ['garbage collector', /^ \(garbage collector\)$/],
   ['HTTP: node:http + Fastify routing/reply', /node:_http|node:net|\/fastify\/lib\//],
@@ -35,7 +35,7 @@ function ownerOf(label) {
   return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
 }
 
-export function summariseProfile(profile, events, window = { fromUs: -Infinity, toUs: Infinity }, cpuUsPerEvent = null) {
+export function summariseProfile(profile, events, window = { fromUs: -Infinity, toUs: Infinity }, cpuUsPerEvent = null, parts = STORE_PARTS) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -49,7 +49,7 @@ export function summariseProfile(profile, events, window = { fromUs: -Infinity, 
     sampleUs.set(profile.samples[i], (sampleUs.get(profile.samples[i]) ?? 0) + dt);
   }
   const total = [...sampleUs.values()].reduce((a, b) => a + b, 0);
-  const inclusive = new Map(PARTS.map(([name]) => [name, 0]));
+  const inclusive = new Map(parts.map(([name]) => [name, 0]));
   const self = new Map();
   for (const [id, us] of sampleUs) {
     const leaf = nodes.get(id);
@@ -57,7 +57,7 @@ export function summariseProfile(profile, events, window = { fromUs: -Infinity, 
     const hit = new Set();
     for (let n = leaf; n; n = nodes.get(parent.get(n.id))) {
       const text = `${n.callFrame.url} ${n.callFrame.functionName}`;
-      for (const [name, re] of PARTS) if (re.test(text)) hit.add(name);
+      for (const [name, re] of parts) if (re.test(text)) hit.add(name);
     }
     for (const name of hit) inclusive.set(name, inclusive.get(name) + us);
   }

@@ -12,16 +12,15 @@
 //     application modules (what a Nest-based relay would load before doing anything).
 // The store is "down": its port accepts connections and closes them, so the relay retries (with
 // backoff) all the while. BENCH_DURATION_S (10) and BENCH_REPEATS (3) shorten it for a quick check.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { processCpuSeconds } from './cpu.mjs';
-import { RUN_ID_PLACEHOLDER } from './event.mjs';
 import { fixedRate } from './open-loop.mjs';
-import { freePort, startBare, stopChild, track } from './processes.mjs';
+import { startBare, stopChild } from './processes.mjs';
+import { downStore, EVENT, EVENT_BYTES, eventBody, metric, SPOOL_PARENT, startRelay } from './relay-setup.mjs';
 import { requireWrk, wrk } from './wrk.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,67 +28,11 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
-const SPOOL_PARENT = process.env.BENCH_SPOOL_PARENT ?? os.tmpdir();
 const P99_TARGET_MS = 5;
 
 const log = (msg) => process.stderr.write(`${msg}\n`);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** The bench's Trino CTAS COMPLETE cut to about 4 KB: one input, no query statistics. */
-function fourKbEvent() {
-  const event = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench', 'trino-ctas-complete.json'), 'utf8'));
-  event.inputs = event.inputs.slice(0, 1);
-  delete event.run.facets.trino_query_statistics;
-  delete event.run.facets.nominalTime;
-  const [prefix, suffix] = JSON.stringify(event).split(RUN_ID_PLACEHOLDER);
-  return { text: (runId) => prefix + runId + suffix, template: prefix + RUN_ID_PLACEHOLDER + suffix };
-}
-const EVENT = fourKbEvent();
-const EVENT_BYTES = Buffer.byteLength(EVENT.template);
-const eventBody = () => EVENT.text(crypto.randomUUID());
-
-/** A store that is down: connections are accepted and closed at once. */
-async function downStore() {
-  const server = net.createServer((socket) => socket.destroy());
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-async function startRelay(targetUrl) {
-  const port = await freePort();
-  const spoolDir = fs.mkdtempSync(path.join(SPOOL_PARENT, 'relay-bench-'));
-  const started = performance.now();
-  const child = track(
-    spawn(process.execPath, ['dist/main.js', 'relay'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, RELAY_PORT: String(port), RELAY_TARGET_URL: targetUrl, RELAY_SPOOL_DIR: spoolDir, RELAY_SPOOL_MAX_BYTES: String(64 * 1024 ** 3), LOG_LEVEL: 'error' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the relay exited with ${child.exitCode}`);
-    if (await fetch(`${url}/health/live`).then((r) => r.ok, () => false)) break;
-    await sleep(5);
-  }
-  const startupMs = performance.now() - started;
-  return {
-    child,
-    url,
-    startupMs,
-    async stop() {
-      await stopChild(child);
-      fs.rmSync(spoolDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function metric(url, series) {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : 0;
-}
 
 /** The disk alone: appends of `perSync` records of the event's size, each group followed by fdatasync, for `seconds`. */
 function rawAppendRate(perSync, seconds) {

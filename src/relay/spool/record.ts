@@ -30,9 +30,22 @@ export interface ReadRecord extends RecordMeta {
   length: number;
 }
 
-function runIdBytes(runId: string | null): Buffer {
-  return runId === null ? NO_RUN : Buffer.from(runId.replace(/-/g, ''), 'hex');
+/** Writes a run id (a UUID, hex digits and dashes) as its 16 bytes at `at`; zeros for null. */
+function writeRunId(target: Buffer, at: number, runId: string | null): void {
+  if (runId === null) {
+    target.fill(0, at, at + 16);
+    return;
+  }
+  // Hex digit pairs, the dashes skipped: no intermediate string per event.
+  let byte = 0;
+  for (let i = 0; i < runId.length && byte < 16; i++) {
+    if (runId.charCodeAt(i) === DASH) continue;
+    target[at + byte++] = (hexValue(runId.charCodeAt(i)) << 4) | hexValue(runId.charCodeAt(++i));
+  }
 }
+
+const DASH = 0x2d;
+const hexValue = (c: number) => (c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x57);
 
 function runIdText(bytes: Buffer): string | null {
   if (bytes.equals(NO_RUN)) return null;
@@ -40,14 +53,14 @@ function runIdText(bytes: Buffer): string | null {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The header of a record holding `text`; the record is this header followed by `text`. */
-export function recordHeader(text: Buffer, meta: RecordMeta): Buffer {
-  const header = Buffer.alloc(HEADER_BYTES);
-  header.writeUInt32LE(text.length, 0);
-  header.writeDoubleLE(meta.receivedAt, 8);
-  runIdBytes(meta.runId).copy(header, 16);
-  header.writeUInt32LE(crc32(text, crc32(header.subarray(CHECKED_FROM))), 4);
-  return header;
+/** Writes the record of `text` (its header, then the text) into `target` at `at`; returns its length. */
+export function writeRecord(target: Buffer, at: number, text: Buffer, meta: RecordMeta): number {
+  target.writeUInt32LE(text.length, at);
+  target.writeDoubleLE(meta.receivedAt, at + 8);
+  writeRunId(target, at + 16, meta.runId);
+  target.writeUInt32LE(crc32(text, crc32(target.subarray(at + CHECKED_FROM, at + HEADER_BYTES))), at + 4);
+  text.copy(target, at + HEADER_BYTES);
+  return HEADER_BYTES + text.length;
 }
 
 export const recordBytes = (text: Buffer) => HEADER_BYTES + text.length;

@@ -2,7 +2,7 @@ import { constants as fsConstants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Logger } from 'pino';
-import { HEADER_BYTES, readRecords, RecordMeta, recordBytes, recordHeader } from './record';
+import { HEADER_BYTES, readRecords, RecordMeta, recordBytes, writeRecord } from './record';
 
 /** A segment file: records appended in order, deleted once none of them is still needed. */
 class Segment {
@@ -274,8 +274,7 @@ export class Spool {
       placed.push(
         write.texts.map((text, i) => {
           const offset = at;
-          at += recordHeader(text, write.metas[i]).copy(data, at);
-          at += text.copy(data, at);
+          at += writeRecord(data, at, text, write.metas[i]);
           return { offset: segment.bytes + offset, length: text.length, meta: write.metas[i] };
         }),
       );

@@ -4,6 +4,7 @@ import { MIGRATIONS_DIR } from '../paths';
 import { PRECISE_TYPES } from './precise-timestamps';
 import { loadSqlMigrations } from './sql-migrations';
 import { LineageEventEntity } from './entities/lineage-event.entity';
+import { LineageEventKeyEntity } from './entities/lineage-event-key.entity';
 import { ProjectionQueueEntity } from './entities/projection-queue.entity';
 import { ProjectionSetAsideEntity } from './entities/projection-set-aside.entity';
 import { DatasetEntity } from './entities/dataset.entity';
@@ -29,6 +30,7 @@ import { DatasetAssertionEntity } from './entities/dataset-assertion.entity';
 
 export const ENTITIES = [
   LineageEventEntity,
+  LineageEventKeyEntity,
   ProjectionQueueEntity,
   ProjectionSetAsideEntity,
   DatasetEntity,

@@ -5,6 +5,7 @@ import { DatasetsModule } from './read/datasets/datasets.module';
 import { EventsModule } from './read/events/events.module';
 import { HealthModule } from './health/health.module';
 import { IngestModule } from './ingest/ingest.module';
+import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { MarquezModule } from './marquez/marquez.module';
 import { ObservabilityModule } from './core/observability/observability.module';
 import { ProjectionModule } from './projection/projection.module';
@@ -41,6 +42,7 @@ export class AppModule {
           health: { ...database, poolSize: 2, connectTimeoutMs: env.READINESS_TIMEOUT_MS, statementTimeoutMs: env.READINESS_TIMEOUT_MS },
         }),
         HealthModule,
+        LifecycleModule,
         ProjectionModule,
         IngestModule,
         DatasetsModule,

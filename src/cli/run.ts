@@ -3,7 +3,7 @@ import { ConfigurationError } from '../core/config/configuration-error';
 import { serviceVersion } from '../core/service-version';
 import { cliLog } from './cli-log';
 
-const USAGE = 'usage: metadata-store <serve|migrate|healthcheck|reproject|relay> | --help | --version';
+const USAGE = 'usage: metadata-store <serve|migrate|healthcheck|reproject|retention|relay> | --help | --version';
 
 const HELP = `metadata-store: collects OpenLineage events into PostgreSQL and serves the datasets they name.
 
@@ -15,6 +15,9 @@ Commands:
   migrate      apply pending schema migrations, then exit.
   reproject    rebuild the read tables from the event log (also retries set-aside events),
                printing progress; serving replicas help.
+  retention    retire now the log partitions older than RETENTION_DAYS, with the read rows their
+               events leave behind (serve does it every 10 minutes); --dry-run prints what would
+               go (partitions, events, bytes, run-level rows) and changes nothing.
   healthcheck  probe this host's /health/ready; exit 0 when ready, 1 with the reason otherwise.
   relay        a local relay for a producer (a sidecar next to Trino): takes events on RELAY_PORT
                (5001), answers once they are on disk in RELAY_SPOOL_DIR, and forwards them to the
@@ -77,6 +80,12 @@ export async function run(argv: string[]): Promise<void> {
         const { loadEnvironment } = require('../core/config/environment') as typeof import('../core/config/environment');
         const { reprojectCommand } = require('./reproject') as typeof import('./reproject');
         await reprojectCommand(loadEnvironment(), cliLog);
+        process.exit(0);
+      }
+      case 'retention': {
+        const { loadEnvironment } = require('../core/config/environment') as typeof import('../core/config/environment');
+        const { retentionCommand } = require('./retention-command') as typeof import('./retention-command');
+        await retentionCommand(loadEnvironment(), argv.slice(1), cliLog);
         process.exit(0);
       }
       case 'relay': {

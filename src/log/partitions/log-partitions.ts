@@ -136,11 +136,11 @@ export class LogPartitions {
     return rows.map((r) => String(r.id));
   }
 
-  /** Of these run ids, those some event still in the log names. */
-  async runsStillLogged(runIds: string[]): Promise<Set<string>> {
+  /** Of these run ids, those some event still in the log names (outside the partitions `excluding`). */
+  async runsStillLogged(runIds: string[], excluding: string[] = []): Promise<Set<string>> {
     const rows: Array<{ run_id: string }> = await this.query(
-      `SELECT DISTINCT run_id FROM lineage_events WHERE run_id = ANY($1::uuid[])`,
-      [runIds],
+      `SELECT DISTINCT run_id FROM lineage_events WHERE run_id = ANY($1::uuid[]) AND tableoid::regclass::text <> ALL($2::text[])`,
+      [runIds, excluding],
     );
     return new Set(rows.map((r) => r.run_id));
   }

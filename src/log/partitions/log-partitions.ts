@@ -1,4 +1,4 @@
-import { coverUntil, PartitionInterval, partitionName, partitionsToCreate } from './partition-interval';
+import { boundaryAtOrBefore, coverUntil, PartitionInterval, partitionName, partitionsToCreate } from './partition-interval';
 
 /** One connection's query function (a TypeORM QueryRunner's or DataSource's `query`): rows out. */
 export type Query = (sql: string, params?: unknown[]) => Promise<any[]>;
@@ -70,8 +70,9 @@ export class LogPartitions {
       await this.query('BEGIN');
       try {
         await this.query('SELECT pg_advisory_xact_lock($1)', [CREATE_LOCK_KEY]);
-        const end = await this.coveredUntil();
-        const [range] = end && end < until ? partitionsToCreate(end, now, until, interval) : [];
+        // A log with no partition at all starts at the current interval.
+        const end = (await this.coveredUntil()) ?? boundaryAtOrBefore(now, interval);
+        const [range] = end < until ? partitionsToCreate(end, now, until, interval) : [];
         if (range) {
           const name = partitionName(range.from);
           await this.query(`SET LOCAL lock_timeout = '5s'`);

@@ -6,7 +6,8 @@
 //   2. The retirement of a partition of BENCH_EVENTS events (with a run per two events and an
 //      event_datasets link per event), while one connection appends and one reads by run id: how
 //      long it took, and the appends' and reads' latency before and during it.
-// Prints a JSON report. The payloads are small (about 250 bytes): the steps that scan (validation,
+// BENCH_PARTS ('migration retirement') runs either or both. Prints a JSON report per part.
+// The payloads are small (about 250 bytes): the steps that scan (validation,
 // index build, key fill) scale with the rows and the table's size, the swap with neither.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -173,15 +174,19 @@ async function retirementBench(database) {
   };
 }
 
+const PARTS = (process.env.BENCH_PARTS ?? 'migration retirement').split(' ');
 const server = await startPostgres();
 try {
   const adminUrl = (await server.database()).replace(/\/bench_0$/, '/postgres');
-  const result = {
-    date: new Date().toISOString(),
-    migration: await migrationBench(adminUrl),
-    retirement: await retirementBench(() => server.database()),
-  };
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  const [load] = fs.readFileSync('/proc/loadavg', 'utf8').split(' ');
+  if (PARTS.includes('migration')) {
+    const migration = await migrationBench(adminUrl);
+    process.stdout.write(`${JSON.stringify({ date: new Date().toISOString(), loadAverage: Number(load), migration }, null, 2)}\n`);
+  }
+  if (PARTS.includes('retirement')) {
+    const retirement = await retirementBench(() => server.database());
+    process.stdout.write(`${JSON.stringify({ date: new Date().toISOString(), loadAverage: Number(load), retirement }, null, 2)}\n`);
+  }
 } finally {
   await server.stop();
 }

@@ -20,6 +20,7 @@ export class LogLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly logger = new Logger('LogLifecycle');
   private timer?: NodeJS.Timeout;
   private round?: Promise<void>;
+  private stopping = false;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -38,13 +39,16 @@ export class LogLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
     void this.runRound();
   }
 
+  /** A retirement under way stops after its current batch (the next round finishes it). */
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.timer);
     await this.round;
   }
 
   /** One round now (unless one is running): partitions ahead, metrics, retention. */
   runRound(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
     this.round ??= this.roundOnce().finally(() => (this.round = undefined));
     return this.round;
   }
@@ -58,6 +62,7 @@ export class LogLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
         retentionDays: days,
         dryRun,
         now,
+        shouldStop: () => this.stopping,
         onRetired: (partition, rows) => {
           this.metrics.partitionRetired(partition, rows);
           this.logger.log(

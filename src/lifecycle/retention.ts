@@ -35,6 +35,8 @@ export interface RetentionOptions {
   now?: Date;
   /** Told each partition as it is retired (a log line, metrics). */
   onRetired?: (partition: RetiredPartition, removedRows: RemovedRows) => void;
+  /** Asked between batches: true stops the retirement there (a shutdown); the next run finishes it. */
+  shouldStop?: () => boolean;
 }
 
 /**
@@ -55,7 +57,9 @@ export async function runRetention(query: Query, options: RetentionOptions): Pro
     const log = new LogPartitions(query);
     const readRows = new RetiredReadRows(query);
     const retirable = await log.retirable(cutoff);
+    const stop = options.shouldStop ?? (() => false);
     for (const partition of retirable) {
+      if (stop()) break;
       const { rows, bytes } = await log.size(partition.name);
       const retired: RetiredPartition = { name: partition.name, from: partition.from, to: partition.to, events: rows, bytes };
       if (options.dryRun) {
@@ -66,14 +70,14 @@ export async function runRetention(query: Query, options: RetentionOptions): Pro
       const started = Date.now();
       const removed: RemovedRows = {};
       await log.detach(partition);
-      await forEachRetiredRun(log, partition.name, [], (runIds) => readRows.removeRuns(runIds, removed));
-      for (let after = '0'; ; ) {
+      await forEachRetiredRun(log, partition.name, [], (runIds) => readRows.removeRuns(runIds, removed), stop);
+      for (let after = '0'; !stop(); ) {
         const eventIds = await log.eventIdsIn(partition.name, after, EVENT_BATCH);
         if (eventIds.length === 0) break;
         await readRows.removeEvents(eventIds, removed);
         after = eventIds[eventIds.length - 1];
       }
-      await log.forgetKeys(partition.name, KEY_BATCH);
+      if (stop() || !(await log.forgetKeys(partition.name, KEY_BATCH, stop)).done) break;
       await log.drop(partition.name);
       retired.elapsedMs = Date.now() - started;
       for (const [table, n] of Object.entries(removed)) report.removedRows[table] = (report.removedRows[table] ?? 0) + n;
@@ -93,8 +97,9 @@ async function forEachRetiredRun(
   partition: string,
   leaving: string[],
   each: (runIds: string[]) => Promise<void>,
+  stop: () => boolean = () => false,
 ): Promise<void> {
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; !stop(); ) {
     const runIds = await log.runIdsIn(partition, after, RUN_BATCH);
     if (runIds.length === 0) return;
     const kept = await log.runsStillLogged(runIds, leaving);

@@ -18,7 +18,7 @@ const EVENTS = 100_000;
 /** The database as the previous release left it: every migration before the partitioning. */
 async function unpartitionedDatabase(): Promise<string> {
   const url = await createDatabase('log_migration');
-  const before = loadSqlMigrations(MIGRATIONS_DIR).filter((m) => Number(new m().name.slice(-13)) < PARTITIONING);
+  const before = loadSqlMigrations(MIGRATIONS_DIR).filter((m) => Number((new m().name ?? "").slice(-13)) < PARTITIONING);
   const dataSource = new DataSource({ ...dataSourceOptions({ url, poolSize: 1, connectTimeoutMs: 5000 }), migrations: before });
   await dataSource.initialize();
   try {

@@ -148,19 +148,21 @@ export class LogPartitions {
 
   /**
    * Removes a detached partition's content hashes from lineage_event_keys, `batch` at a time, each
-   * batch its own statement: an event sent again after this is stored again. Returns the count.
+   * batch its own statement: an event sent again after this is stored again. Returns the count,
+   * and whether every key is forgotten (`stop` may end it between batches).
    */
-  async forgetKeys(name: string, batch: number): Promise<number> {
+  async forgetKeys(name: string, batch: number, stop: () => boolean = () => false): Promise<{ forgotten: number; done: boolean }> {
     let after = '0';
     let forgotten = 0;
     for (;;) {
+      if (stop()) return { forgotten, done: false };
       const [row]: Array<{ last: string | null; gone: number }> = await this.query(
         `WITH batch AS (SELECT id, content_hash FROM ${name} WHERE id > $1 ORDER BY id LIMIT $2),
               gone AS (DELETE FROM lineage_event_keys k USING batch b WHERE k.content_hash = b.content_hash RETURNING 1)
          SELECT (SELECT max(id) FROM batch)::text AS last, (SELECT count(*) FROM gone)::int AS gone`,
         [after, batch],
       );
-      if (row.last === null) return forgotten;
+      if (row.last === null) return { forgotten, done: true };
       forgotten += row.gone;
       after = row.last;
     }

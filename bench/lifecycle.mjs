@@ -13,16 +13,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startPostgres } from './processes.mjs';
+import { migrate, startPostgres } from './processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const PARTITIONING = '1796294106326-partitioned-log.sql';
 const WEEK_MS = 7 * 86_400_000;
 const require = (await import('node:module')).createRequire(import.meta.url);
-const { migrationQueries } = require(path.join(ROOT, 'dist/database/sql-migrations.js'));
-const { LogPartitions } = require(path.join(ROOT, 'dist/log/partitions/log-partitions.js'));
-const { runRetention } = require(path.join(ROOT, 'dist/lifecycle/retention.js'));
+// BENCH_DIST: the built modules, if not this checkout's dist/.
+const DIST = process.env.BENCH_DIST ?? path.join(ROOT, 'dist');
+const { migrationQueries } = require(path.join(DIST, 'database/sql-migrations.js'));
+const { LogPartitions } = require(path.join(DIST, 'log/partitions/log-partitions.js'));
+const { runRetention } = require(path.join(DIST, 'lifecycle/retention.js'));
 
 const log = (msg) => process.stderr.write(`${msg}\n`);
 const ms = (since) => Number(process.hrtime.bigint() - since) / 1e6;
@@ -91,7 +93,7 @@ const FILL_EVENTS = (received) => `
     CROSS JOIN LATERAL (SELECT md5('run-' || (i / 2))::uuid AS run_id) r`;
 
 async function migrationBench(adminUrl) {
-  const url = await createDatabase(adminUrl, 'bench_migration');
+  const url = await createDatabase(adminUrl, `bench_migration_${process.pid}`);
   const client = await connect(url);
   const files = fs.readdirSync(path.join(ROOT, 'migrations')).filter((f) => /^\d{13}-.*\.sql$/.test(f)).sort();
   for (const file of files.filter((f) => f < PARTITIONING)) await client.query(fs.readFileSync(path.join(ROOT, 'migrations', file), 'utf8'));
@@ -135,11 +137,11 @@ async function retirementBench(database) {
   for (const { name } of await partitions.list()) await client.query(`DROP TABLE ${name}`);
   for (let w = 10; w >= 0; w--) await partitions.ensureAhead('week', new Date(Date.now() - w * WEEK_MS));
   log(`retirement: filling a partition of 8 weeks ago with ${EVENTS.toLocaleString('en-US')} events, their keys, runs and dataset links`);
-  await client.query(`WITH e AS (${FILL_EVENTS(`now() - interval '8 weeks'`)} RETURNING id, content_hash, run_id),
-                          k AS (INSERT INTO lineage_event_keys (content_hash) SELECT content_hash FROM e)
-                     INSERT INTO event_datasets (event_id, dataset_id, role) SELECT id, md5('dataset-' || (id % 5000))::uuid, 'output' FROM e`);
+  await client.query(FILL_EVENTS(`now() - interval '8 weeks'`));
+  await client.query(`INSERT INTO lineage_event_keys (content_hash) SELECT content_hash FROM lineage_events`);
+  await client.query(`INSERT INTO event_datasets (event_id, dataset_id, role) SELECT id, md5('dataset-' || (id % 5000))::uuid, 'output' FROM lineage_events`);
   await client.query(`INSERT INTO runs (id, job_id, first_seen_at, last_seen_at)
-                      SELECT DISTINCT run_id, md5('job')::uuid, '2026-01-01', '2026-01-01' FROM lineage_events WHERE run_id IS NOT NULL`);
+                      SELECT DISTINCT run_id, md5('job')::uuid, '2026-01-01'::timestamptz, '2026-01-01'::timestamptz FROM lineage_events WHERE run_id IS NOT NULL`);
   // Recent events, which a reader looks up by run id (through every partition's run index).
   await client.query(`INSERT INTO lineage_events (event_kind, event_time, run_id, content_hash, payload, payload_bytes)
                       SELECT 'run', now(), md5('recent-' || i)::uuid, sha256(convert_to('recent-' || i, 'UTF8')), '{}', 2 FROM generate_series(1, 1000) i`);
@@ -154,7 +156,12 @@ async function retirementBench(database) {
   await new Promise((r) => setTimeout(r, 5000));
   const from = Date.now();
   const started = process.hrtime.bigint();
-  const report = await runRetention(async (sql, params) => (await client.query(sql, params)).rows, { retentionDays: 30, dryRun: false });
+  // As TypeORM's query answers: rows, or [rows, count] for a DELETE.
+  const query = async (sql, params) => {
+    const result = await client.query(sql, params);
+    return result.command === 'DELETE' ? [result.rows, result.rowCount] : result.rows;
+  };
+  const report = await runRetention(query, { retentionDays: 30, dryRun: false });
   const took = ms(started);
   const to = Date.now();
   await new Promise((r) => setTimeout(r, 1000));
@@ -165,7 +172,7 @@ async function retirementBench(database) {
     events: retired.reduce((n, p) => n + p.events, 0),
     partitionBytes: bytes,
     retirementMs: round(took),
-    partitions: report.partitions.map((p) => ({ name: p.name, events: p.events, ms: p.elapsedMs })),
+    partitions: report.partitions.filter((p) => p.events > 0).map((p) => ({ name: p.name, events: p.events, ms: p.elapsedMs, phasesMs: p.phasesMs })),
     removedRows: report.removedRows,
     appendsBefore: summary(within(appender.samples, 0, from - 1)),
     appendsDuring: summary(within(appender.samples, from, to)),
@@ -175,18 +182,27 @@ async function retirementBench(database) {
 }
 
 const PARTS = (process.env.BENCH_PARTS ?? 'migration retirement').split(' ');
-const server = await startPostgres();
+// BENCH_ADMIN_URL: a PostgreSQL of your own (its `postgres` database) instead of an embedded one.
+const server = process.env.BENCH_ADMIN_URL ? null : await startPostgres();
+let databases = 0;
+/** A new database migrated by this checkout's `migrate`. */
+async function migratedDatabase() {
+  if (server) return server.database();
+  const url = await createDatabase(process.env.BENCH_ADMIN_URL, `bench_lifecycle_${process.pid}_${databases++}`);
+  await migrate(url);
+  return url;
+}
 try {
-  const adminUrl = (await server.database()).replace(/\/bench_0$/, '/postgres');
+  const adminUrl = process.env.BENCH_ADMIN_URL ?? (await server.database()).replace(/\/bench_0$/, '/postgres');
   const [load] = fs.readFileSync('/proc/loadavg', 'utf8').split(' ');
   if (PARTS.includes('migration')) {
     const migration = await migrationBench(adminUrl);
     process.stdout.write(`${JSON.stringify({ date: new Date().toISOString(), loadAverage: Number(load), migration }, null, 2)}\n`);
   }
   if (PARTS.includes('retirement')) {
-    const retirement = await retirementBench(() => server.database());
+    const retirement = await retirementBench(migratedDatabase);
     process.stdout.write(`${JSON.stringify({ date: new Date().toISOString(), loadAverage: Number(load), retirement }, null, 2)}\n`);
   }
 } finally {
-  await server.stop();
+  await server?.stop();
 }

@@ -32,6 +32,23 @@ export const VARIANTS = [
     sql: (cols, rows) => `INSERT INTO ceiling (${cols}) ${rows} ON CONFLICT (content_hash) DO NOTHING`,
   },
   {
+    name: 'the log before partitioning (one table: its indexes, unique content_hash) + projection_queue',
+    setup: `CREATE TABLE unpartitioned_log (LIKE lineage_events INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING COMPRESSION);
+            ALTER TABLE unpartitioned_log ADD PRIMARY KEY (id);
+            CREATE UNIQUE INDEX ON unpartitioned_log (content_hash);
+            CREATE INDEX ON unpartitioned_log (event_time);
+            CREATE INDEX ON unpartitioned_log (run_id, event_time, id) WHERE run_id IS NOT NULL;
+            CREATE INDEX ON unpartitioned_log (event_time, id, event_type) WHERE event_kind = 'run'`,
+    sql: (cols, rows) => `
+      WITH inserted AS (
+        INSERT INTO unpartitioned_log (${cols}) ${rows} ON CONFLICT (content_hash) DO NOTHING
+        RETURNING id, content_hash, event_kind, event_type, event_time, run_id, job_namespace, job_name
+      ), queued AS (
+        INSERT INTO projection_queue (event_id) SELECT id FROM inserted
+      )
+      SELECT * FROM inserted`,
+  },
+  {
     name: 'lineage_events (partitioned: all its indexes and checks) + lineage_event_keys',
     setup: '',
     sql: (cols, rows) => `

@@ -66,7 +66,7 @@ export class LogLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
         onRetired: (partition, rows) => {
           this.metrics.partitionRetired(partition, rows);
           this.logger.log(
-            { partition: partition.name, from: partition.from, to: partition.to, events: partition.events, bytes: partition.bytes, elapsedMs: partition.elapsedMs, removedRows: rows },
+            { partition: partition.name, from: partition.from, to: partition.to, events: partition.events, bytes: partition.bytes, elapsedMs: partition.elapsedMs, phasesMs: partition.phasesMs, removedRows: rows },
             `retention: retired log partition ${partition.name}`,
           );
         },

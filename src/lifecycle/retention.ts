@@ -16,6 +16,8 @@ export interface RetiredPartition {
   bytes: number;
   /** How long its retirement took (not for a dry run). */
   elapsedMs?: number;
+  /** Of which: detaching, deleting read rows, forgetting keys, dropping. */
+  phasesMs?: { detach: number; readRows: number; keys: number; drop: number };
 }
 
 export interface RetentionReport {
@@ -69,7 +71,15 @@ export async function runRetention(query: Query, options: RetentionOptions): Pro
       }
       const started = Date.now();
       const removed: RemovedRows = {};
+      let mark = started;
+      const since = () => {
+        const now = Date.now();
+        const took = now - mark;
+        mark = now;
+        return took;
+      };
       await log.detach(partition);
+      const detach = since();
       await forEachRetiredRun(log, partition.name, [], (runIds) => readRows.removeRuns(runIds, removed), stop);
       for (let after = '0'; !stop(); ) {
         const eventIds = await log.eventIdsIn(partition.name, after, EVENT_BATCH);
@@ -77,8 +87,11 @@ export async function runRetention(query: Query, options: RetentionOptions): Pro
         await readRows.removeEvents(eventIds, removed);
         after = eventIds[eventIds.length - 1];
       }
+      const readRowsMs = since();
       if (stop() || !(await log.forgetKeys(partition.name, KEY_BATCH, stop)).done) break;
+      const keys = since();
       await log.drop(partition.name);
+      retired.phasesMs = { detach, readRows: readRowsMs, keys, drop: since() };
       retired.elapsedMs = Date.now() - started;
       for (const [table, n] of Object.entries(removed)) report.removedRows[table] = (report.removedRows[table] ?? 0) + n;
       report.partitions.push(retired);

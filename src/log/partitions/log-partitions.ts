@@ -15,7 +15,7 @@ export interface LogPartition {
 }
 
 /** Only partition maintenance takes this transaction-scoped lock: replicas create one at a time. */
-const CREATE_LOCK_KEY = 7_364_201_512;
+const CREATE_LOCK_KEY = 7_364_201_514;
 /** Every partition the store makes or the migration made, attached or left detached by retention. */
 const PARTITION_NAME = '^lineage_events_(p[0-9]{8}|initial)$';
 

@@ -44,7 +44,7 @@ describe('commands', () => {
   it('an unknown command exits 2 with the usage', () => {
     const result = runCommand(['frobnicate'], {});
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('usage: metadata-store <serve|migrate|healthcheck|reproject|relay>');
+    expect(result.stderr).toContain('usage: metadata-store <serve|migrate|healthcheck|reproject|retention|relay>');
   });
 
   it('`healthcheck` exits 0 against a ready store and 1 when nothing answers', async () => {

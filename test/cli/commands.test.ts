@@ -44,7 +44,7 @@ describe('commands', () => {
   it('an unknown command exits 2 with the usage', () => {
     const result = runCommand(['frobnicate'], {});
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('usage: metadata-store <serve|migrate|healthcheck|reproject|relay|export|import|import-marquez>');
+    expect(result.stderr).toContain('usage: metadata-store <serve|migrate|healthcheck|reproject|retention|relay|export|import|import-marquez>');
   });
 
   it.each([

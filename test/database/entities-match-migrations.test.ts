@@ -18,20 +18,25 @@ interface CatalogEntry {
   definition: string;
 }
 
-/** Check, unique, primary key, foreign key and exclusion constraints, with PostgreSQL's own text of each. */
+/**
+ * Check, unique, primary key, foreign key and exclusion constraints, with PostgreSQL's own text of
+ * each. A partition of the log (the store makes them, TypeORM knows only the parent) has the
+ * parent's, so only tables that are not partitions count.
+ */
 async function constraints(dataSource: DataSource): Promise<CatalogEntry[]> {
   return dataSource.query(`
     SELECT c.conrelid::regclass::text AS "table", c.conname AS name, pg_get_constraintdef(c.oid) AS definition
-      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
-     WHERE n.nspname = 'public' AND c.conrelid::regclass::text <> 'migrations'
+      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace JOIN pg_class t ON t.oid = c.conrelid
+     WHERE n.nspname = 'public' AND c.conrelid::regclass::text <> 'migrations' AND NOT t.relispartition
      ORDER BY 1, 2`);
 }
 
-/** Every index, with its definition (columns, method, uniqueness, predicate) as PostgreSQL prints it. */
+/** Every index of a table that is not a partition, with its definition (columns, method, uniqueness, predicate) as PostgreSQL prints it. */
 async function indexes(dataSource: DataSource): Promise<CatalogEntry[]> {
   return dataSource.query(`
-    SELECT tablename AS "table", indexname AS name, indexdef AS definition
-      FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'migrations'
+    SELECT i.tablename AS "table", i.indexname AS name, replace(i.indexdef, ' ONLY ', ' ') AS definition
+      FROM pg_indexes i JOIN pg_class t ON t.relname = i.tablename AND t.relnamespace = 'public'::regnamespace
+     WHERE i.schemaname = 'public' AND i.tablename <> 'migrations' AND NOT t.relispartition
      ORDER BY 1, 2`);
 }
 

@@ -33,7 +33,7 @@ export async function emptyStore(databaseUrl: string): Promise<void> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(`TRUNCATE projection_queue, lineage_events, ${PROJECTION_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+    await client.query(`TRUNCATE projection_queue, lineage_events, lineage_event_keys, ${PROJECTION_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
   } finally {
     await client.end();
   }

@@ -167,6 +167,14 @@ export class Environment extends IngestSettings {
   @Transform(toInt) @IsInt() @Min(0) @Max(1000000)
   HTTP_MAX_CONNECTIONS = 0;
 
+  /** The width of a log partition (by received time): retention drops whole partitions. */
+  @IsIn(['day', 'week', 'month'], { message: 'LOG_PARTITION_INTERVAL must be one of: day, week, month' })
+  LOG_PARTITION_INTERVAL: 'day' | 'week' | 'month' = 'week';
+
+  /** Keep the log (and run-level read rows) this many days; unset keeps everything. */
+  @Transform(({ value }) => (value === '' ? undefined : toInt({ value }))) @IsOptional() @IsInt() @Min(1) @Max(36500)
+  RETENTION_DAYS?: number;
+
   @Transform(emptyToUndefined) @IsOptional() @IsString()
   TLS_CERT_FILE?: string;
 
@@ -178,7 +186,7 @@ export { ConfigurationError };
 
 /** Validates the environment; throws one ConfigurationError listing every bad variable. */
 export function loadEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
-  const known = Object.keys(new Environment()).concat(['BASE_PATH', 'DATABASE_URL', 'DATABASE_CA_FILE', 'TLS_CERT_FILE', 'TLS_KEY_FILE']);
+  const known = Object.keys(new Environment()).concat(['BASE_PATH', 'DATABASE_URL', 'DATABASE_CA_FILE', 'RETENTION_DAYS', 'TLS_CERT_FILE', 'TLS_KEY_FILE']);
   const raw: Record<string, unknown> = {};
   for (const key of known) if (env[key] !== undefined) raw[key] = env[key];
   const config = plainToInstance(Environment, raw, { exposeDefaultValues: true });

@@ -1,21 +1,26 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { IndexBySql } from './index-by-sql';
 
-/** One accepted OpenLineage event, verbatim. Written only by EventLogRepository. */
+/**
+ * One accepted OpenLineage event, verbatim. Written only by EventLogRepository. The table is
+ * range-partitioned by received_at (migrations/1796294106326-partitioned-log.sql; its partitions
+ * are made by src/log/partitions/), so its primary key includes it; an event is stored once by
+ * its content hash through lineage_event_keys.
+ */
 @Entity({ name: 'lineage_events' })
 @Check('lineage_events_event_kind_check', `event_kind IN ('run', 'job', 'dataset')`)
 @Check('lineage_events_event_type_check', `event_type IN ('START', 'RUNNING', 'COMPLETE', 'ABORT', 'FAIL', 'OTHER')`)
 @Check('lineage_events_source_type_check', `source_type IN ('anonymous', 'tls-client-cert', 'inferred')`)
-@Index('lineage_events_content_hash_key', ['contentHash'], { unique: true })
 @Index('lineage_events_event_time_idx', ['eventTime'])
 @Index('lineage_events_run_idx', ['runId', 'eventTime', 'id'], { where: 'run_id IS NOT NULL' })
 @Index('lineage_events_run_events_idx', ['eventTime', 'id', 'eventType'], { where: `event_kind = 'run'` })
 @IndexBySql('lineage_events_received_at_brin_idx', 'USING brin (received_at)')
 export class LineageEventEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
+  @PrimaryGeneratedColumn('increment', { type: 'bigint', primaryKeyConstraintName: 'lineage_events_pkey' })
   id!: string;
 
-  @Column({ name: 'received_at', type: 'timestamptz', default: () => 'now()' })
+  /** The partition key: when the store received the event (not the producer's eventTime). */
+  @PrimaryColumn({ name: 'received_at', type: 'timestamptz', default: () => 'now()', primaryKeyConstraintName: 'lineage_events_pkey' })
   receivedAt!: Date;
 
   @Column({ name: 'event_kind', type: 'text' })

@@ -1,5 +1,5 @@
 // npm run bench:lifecycle: the log's lifecycle on BENCH_EVENTS events (1,000,000 by default).
-//   1. The migration of an unpartitioned log (migrations/1796294106326-partitioned-log.sql), step
+//   1. The migration of an unpartitioned log (migrations/1796304106326-partitioned-log.sql), step
 //      by step, timed, while one connection appends an event at a time: how long each step took,
 //      how long the swap (the only step that locks appends out) held its lock, and the longest
 //      append meanwhile.
@@ -17,7 +17,7 @@ import { migrate, startPostgres } from './processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
-const PARTITIONING = '1796294106326-partitioned-log.sql';
+const PARTITIONING = '1796304106326-partitioned-log.sql';
 const WEEK_MS = 7 * 86_400_000;
 const require = (await import('node:module')).createRequire(import.meta.url);
 // BENCH_DIST: the built modules, if not this checkout's dist/.

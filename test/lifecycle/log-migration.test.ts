@@ -12,7 +12,7 @@ import { createDatabase, query } from '../support/database';
 import { InProcessApp, startInProcessApp } from '../support/in-process-app';
 
 /** The partitioning migration's timestamp: the migrations before it are the previous release's. */
-const PARTITIONING = 1796294106326;
+const PARTITIONING = 1796304106326;
 const EVENTS = 100_000;
 
 /** The database as the previous release left it: every migration before the partitioning. */

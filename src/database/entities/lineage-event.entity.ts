@@ -3,7 +3,7 @@ import { IndexBySql } from './index-by-sql';
 
 /**
  * One accepted OpenLineage event, verbatim. Written only by EventLogRepository. The table is
- * range-partitioned by received_at (migrations/1796294106326-partitioned-log.sql; its partitions
+ * range-partitioned by received_at (migrations/1796304106326-partitioned-log.sql; its partitions
  * are made by src/log/partitions/), so its primary key includes it; an event is stored once by
  * its content hash through lineage_event_keys.
  */

@@ -21,6 +21,8 @@ import { RunDatasetEntity } from './entities/run-dataset.entity';
 import { LineageEdgeEntity } from './entities/lineage-edge.entity';
 import { ColumnLineageHeadEntity } from './entities/column-lineage-head.entity';
 import { ColumnLineageEdgeEntity } from './entities/column-lineage-edge.entity';
+import { ExplicitLineageEdgeEntity } from './entities/explicit-lineage-edge.entity';
+import { LineageDeclarationEntity } from './entities/lineage-declaration.entity';
 import { TagEntity } from './entities/tag.entity';
 import { SourceEntity } from './entities/source.entity';
 import { NameWordEntity } from './entities/name-word.entity';
@@ -46,6 +48,8 @@ export const ENTITIES = [
   LineageEdgeEntity,
   ColumnLineageHeadEntity,
   ColumnLineageEdgeEntity,
+  ExplicitLineageEdgeEntity,
+  LineageDeclarationEntity,
   TagEntity,
   SourceEntity,
   NameWordEntity,

@@ -4,6 +4,7 @@ import { groupMutations, Mutation, MutationsByTable } from './mutations';
 import { datasetFacetsProcessor } from './processors/dataset-facets.processor';
 import { datasetVersionsProcessor } from './processors/dataset-versions.processor';
 import { datasetsProcessor } from './processors/datasets.processor';
+import { explicitLineageProcessor } from './processors/explicit-lineage.processor';
 import { jobsProcessor } from './processors/jobs.processor';
 import { lineageProcessor } from './processors/lineage.processor';
 import { nameWordsOf } from './processors/name-words.processor';
@@ -12,7 +13,7 @@ import { qualityProcessor } from './processors/quality.processor';
 import { runsProcessor } from './processors/runs.processor';
 
 /** Every concern of the projection. A new table means a processor here and a table description. */
-export const PROCESSORS: Processor[] = [datasetsProcessor, datasetFacetsProcessor, datasetVersionsProcessor, jobsProcessor, runsProcessor, lineageProcessor, qualityProcessor];
+export const PROCESSORS: Processor[] = [datasetsProcessor, datasetFacetsProcessor, datasetVersionsProcessor, jobsProcessor, runsProcessor, lineageProcessor, explicitLineageProcessor, qualityProcessor];
 
 /** Pure: what one event states, row by row; `named`: the dataset and job ids whose name words the batch already states. */
 export function eventMutations(event: LoggedEvent, named = new Set<string>()): Mutation[] {

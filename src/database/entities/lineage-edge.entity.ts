@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { Direction } from './run-dataset.entity';
 
-/** input: dataset -> job; output: job -> dataset. */
+/** input: dataset -> job; output: job -> dataset: the inputs and outputs events list. */
 @Entity({ name: 'lineage_edges' })
 @Check('lineage_edges_direction_check', `direction IN ('input', 'output')`)
 @Index('lineage_edges_dataset_idx', ['datasetId', 'direction', 'jobId'])
@@ -30,4 +30,12 @@ export class LineageEdgeEntity {
 
   @Column({ name: 'last_run_id', type: 'uuid', nullable: true })
   lastRunId!: string | null;
+
+  /** A run event listed it. */
+  @Column({ type: 'boolean' })
+  observed!: boolean;
+
+  /** A job event listed it. */
+  @Column({ type: 'boolean' })
+  declared!: boolean;
 }

@@ -23,6 +23,8 @@ export function lineageProcessor(event: LoggedEvent): Mutation[] {
           lastSeenAt: stamp.at,
           lastEventId: stamp.eventId,
           lastRunId: event.runId,
+          observed: event.kind === 'run',
+          declared: event.kind === 'job',
         }),
       );
     }

@@ -9,7 +9,14 @@ import {
   sourcesTable,
 } from './datasets.tables';
 import { jobFacetsTable, jobsTable, jobVersionsTable } from './jobs.tables';
-import { columnLineageEdgesTable, columnLineageHeadsTable, lineageEdgesTable, tagsTable } from './lineage.tables';
+import {
+  columnLineageEdgesTable,
+  columnLineageHeadsTable,
+  explicitLineageEdgesTable,
+  lineageDeclarationsTable,
+  lineageEdgesTable,
+  tagsTable,
+} from './lineage.tables';
 import { datasetAssertionsTable, datasetQualityTable } from './quality.tables';
 import { runDatasetsTable, runFacetsTable, runsTable } from './runs.tables';
 import { ProjectionTable } from './table';
@@ -36,6 +43,8 @@ export const TABLES = {
   lineage_edges: lineageEdgesTable,
   column_lineage_heads: columnLineageHeadsTable,
   column_lineage_edges: columnLineageEdgesTable,
+  lineage_declarations: lineageDeclarationsTable,
+  explicit_lineage_edges: explicitLineageEdgesTable,
   dataset_facets: datasetFacetsTable,
   dataset_versions: datasetVersionsTable,
   sources: sourcesTable,

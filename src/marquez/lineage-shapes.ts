@@ -3,7 +3,7 @@ import { groupBy } from '../read/shared/group-by';
 import { MarquezColumnLineageGraphDto, MarquezEdgeDto, MarquezLineageGraphDto } from './lineage.dto';
 import { datasetDataShape, jobDataShape } from './shapes';
 
-const edgeShape = ({ origin, destination }: GraphEdge): MarquezEdgeDto => ({ origin, destination });
+const edgeShape = ({ origin, destination, source }: GraphEdge): MarquezEdgeDto => ({ origin, destination, source });
 
 /** Marquez's table-level graph: each node with the edges ending at it and leaving it. */
 export function lineageGraphShape(graph: TableGraph): MarquezLineageGraphDto {
@@ -53,11 +53,12 @@ export function columnLineageGraphShape(graph: FieldGraph): MarquezColumnLineage
             transformationType: edge.transformationType,
             transformationSubtype: edge.transformationSubtype,
             masking: edge.masking,
+            source: edge.source,
           };
         }),
       },
-      inEdges: (inputs.get(node.id) ?? []).map((edge) => ({ origin: node.id, destination: edge.origin })),
-      outEdges: (outputs.get(node.id) ?? []).map((edge) => ({ origin: node.id, destination: edge.destination })),
+      inEdges: (inputs.get(node.id) ?? []).map((edge) => ({ origin: node.id, destination: edge.origin, source: edge.source })),
+      outEdges: (outputs.get(node.id) ?? []).map((edge) => ({ origin: node.id, destination: edge.destination, source: edge.source })),
     })),
     truncated: graph.truncated,
   };

@@ -17,8 +17,10 @@ export class LineageController {
     operationId: 'getLineage',
     summary: 'The directed lineage graph around a dataset or job (Marquez getLineage, plus direction, asOf and maxNodes)',
     description:
-      'Walks only directed edges (dataset -> job for inputs, job -> dataset for outputs) from the node: upstream, downstream or both, ' +
-      'each node once, up to `depth` jobs away and at most `maxNodes` nodes (nearest first). One walk query whatever the graph size.',
+      'Walks only directed edges (dataset -> job for inputs, job -> dataset for outputs, and the dataset -> dataset and job -> job edges of ' +
+      'explicit lineage, the `lineage` facet) from the node: upstream, downstream or both, each node once, up to `depth` jobs away and at most ' +
+      '`maxNodes` nodes (nearest first). Each edge says its `source`: observed (by runs), declared (by job events or lineage facets) or both. ' +
+      'One walk query whatever the graph size.',
   })
   @ApiOkResponse({ type: MarquezLineageGraphDto })
   @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid; the message names it' })
@@ -37,7 +39,9 @@ export class LineageController {
   @ApiOperation({
     operationId: 'getColumnLineage',
     summary: 'The field-level lineage graph of a dataset or one of its fields (Marquez getColumnLineage, plus asOf and maxNodes)',
-    description: 'Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges.',
+    description:
+      'Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges: observed column lineage ' +
+      '(ColumnLineage facets, run events\' `lineage` facets) and declared (the `lineage` facet of job events and datasets), each input marked with its `source`.',
   })
   @ApiOkResponse({ type: MarquezColumnLineageGraphDto })
   @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it' })

@@ -14,9 +14,15 @@ export class MarquezJobDataDto extends MarquezJobCommon {
   latestRun!: MarquezRunSummaryDto | null;
 }
 
+export const LINEAGE_SOURCES = ['observed', 'declared', 'both'] as const;
+const SOURCE_DESCRIPTION =
+  "Not in Marquez: what the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; " +
+  "'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them";
+
 export class MarquezEdgeDto {
   @ApiProperty() origin!: string;
   @ApiProperty() destination!: string;
+  @ApiPropertyOptional({ enum: LINEAGE_SOURCES, description: SOURCE_DESCRIPTION }) source!: (typeof LINEAGE_SOURCES)[number];
 }
 
 export class MarquezGraphNodeDto {
@@ -32,7 +38,7 @@ export class MarquezGraphNodeDto {
 }
 
 export class MarquezLineageGraphDto {
-  @ApiProperty({ type: [MarquezGraphNodeDto], description: 'Sorted by id' }) graph!: MarquezGraphNodeDto[];
+  @ApiProperty({ type: [MarquezGraphNodeDto], description: 'Sorted by id. Beyond Marquez, explicit lineage adds dataset -> dataset and job -> job edges' }) graph!: MarquezGraphNodeDto[];
   @ApiPropertyOptional({ description: 'Not in Marquez: true when maxNodes cut the graph' }) truncated!: boolean;
 }
 
@@ -45,6 +51,7 @@ export class MarquezFieldInputDto {
   @ApiProperty({ nullable: true, type: String }) transformationType!: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, description: 'Not in Marquez: OpenLineage 1-2-0 subtype' }) transformationSubtype!: string | null;
   @ApiPropertyOptional({ nullable: true, type: Boolean, description: 'Not in Marquez: OpenLineage 1-2-0 masking' }) masking!: boolean | null;
+  @ApiPropertyOptional({ enum: LINEAGE_SOURCES, description: SOURCE_DESCRIPTION }) source!: (typeof LINEAGE_SOURCES)[number];
 }
 
 export class MarquezFieldDataDto {

@@ -132,7 +132,7 @@ describe('GET /api/v1/lineage, /api/v1/column-lineage and /api/v1/tags/{tag}/dow
     const q1 = body.graph.find((n) => n.id === job('q1'))!;
     expect(q1.type).toBe('JOB');
     expect(q1.data).toMatchObject({ name: 'q1', namespace: NS });
-    expect(q1.inEdges).toEqual([{ origin: ds('raw.orders'), destination: job('q1') }]);
+    expect(q1.inEdges).toEqual([{ origin: ds('raw.orders'), destination: job('q1'), source: 'observed' }]);
     const enriched = body.graph.find((n) => n.id === ds('stage.orders_enriched'))!;
     expect(enriched.data.fields.map((f: { name: string }) => f.name).sort()).toEqual(['customer_name', 'total']);
     expect(body.truncated).toBe(false);
@@ -209,7 +209,7 @@ describe('GET /api/v1/lineage, /api/v1/column-lineage and /api/v1/tags/{tag}/dow
     expect(total.data.inputFields).toEqual([
       expect.objectContaining({ dataset: 'stage.orders_enriched', field: 'total', transformationType: 'DIRECT', transformationSubtype: 'AGGREGATION' }),
     ]);
-    expect(total.inEdges).toEqual([{ origin: field('mart.revenue', 'total'), destination: field('stage.orders_enriched', 'total') }]);
+    expect(total.inEdges).toEqual([{ origin: field('mart.revenue', 'total'), destination: field('stage.orders_enriched', 'total'), source: 'observed' }]);
     const down = await graph({ nodeId: `datasetField:${NS}:raw.orders:amount`, withDownstream: 'true' }, '/api/v1/column-lineage');
     expect(ids(down)).toEqual([field('mart.revenue', 'total'), field('raw.orders', 'amount'), field('stage.orders_enriched', 'total')].sort());
   });

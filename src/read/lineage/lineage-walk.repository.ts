@@ -16,7 +16,8 @@ export interface WalkLevel {
   jobIds: string[];
 }
 
-export type TableEdge = Pick<LineageEdgeEntity, 'jobId' | 'direction' | 'datasetId'>;
+/** An edge between two nodes (dataset or job ids); observed and declared say by what (both may hold). */
+export type TableEdge = { originId: string; destinationId: string } & Pick<LineageEdgeEntity, 'observed' | 'declared'>;
 
 /** A field of a dataset, as the column walk keys it: `{dataset uuid}:{field}`. */
 export type FieldKey = string;
@@ -38,7 +39,7 @@ type Edge = ColumnLineageEdgeEntity;
 export type ColumnEdge = Pick<Edge, 'outputDatasetId' | 'outputField' | 'inputDatasetId' | 'inputField' | 'description' | 'masking'> & {
   transformationType: Edge['transformationType'] | null;
   transformationSubtype: Edge['transformationSubtype'] | null;
-};
+} & Pick<LineageEdgeEntity, 'observed' | 'declared'>;
 
 /**
  * Whether a table edge `e` counts at time $asOf (null: now). An edge counts from the first event
@@ -75,10 +76,28 @@ const COLUMN_EDGE_VALID = (asOf: string) => `
                            <= (${asOf})::timestamptz)
   END`;
 
+/**
+ * Whether an explicit lineage edge `e` (the `lineage` facet) counts at time $asOf (null: now). It
+ * counts from the first event that stated it. A declared edge ends at its declarer's next
+ * declaration without it (lineage_declarations keeps every declaration, so also as of a past time);
+ * an observed edge ends as a run's inputs do, when its job's next run starts without it.
+ */
+const EXPLICIT_EDGE_VALID = (asOf: string) => `
+  e.first_seen_at <= coalesce((${asOf})::timestamptz, 'infinity')
+  AND CASE e.source
+    WHEN 'declared' THEN NOT EXISTS (SELECT 1 FROM lineage_declarations l
+                                      WHERE l.declarer_id = e.declarer_id
+                                        AND (l.event_time, l.event_id) > (e.last_seen_at, e.last_event_id)
+                                        AND l.event_time <= coalesce((${asOf})::timestamptz, 'infinity'))
+    ELSE NOT EXISTS (SELECT 1 FROM runs r
+                      WHERE r.job_id = e.declarer_id AND r.first_seen_at > e.last_seen_at
+                        AND r.first_seen_at <= coalesce((${asOf})::timestamptz, 'infinity'))
+  END`;
+
 const FIELD_KEY = (datasetColumn: string, fieldColumn: string) => `(${datasetColumn}::text || ':' || (${fieldColumn}))`;
 
 /**
- * Graph walks over `lineage_edges` and `column_lineage_edges`, each one statement whatever the
+ * Graph walks over `lineage_edges`, `column_lineage_edges` and `explicit_lineage_edges`, each one statement whatever the
  * graph's size: a recursive query keeps one row per breadth-first level, holding that level's new
  * nodes and every node seen so far, so each node is visited once. It stops at the depth, when a
  * level adds nothing, or once more than `maxNodes` are seen (the caller trims and says it was cut).
@@ -103,8 +122,8 @@ export class LineageWalkRepository {
          SELECT w.level + 1, w.dir, nxt.ds, nxt.jobs, w.seen_ds || nxt.ds, w.seen_jobs || nxt.jobs
            FROM walk w
           CROSS JOIN LATERAL (
-            SELECT coalesce(array_agg(n.id) FILTER (WHERE n.kind = 'job'), '{}') AS jobs,
-                   coalesce(array_agg(n.id) FILTER (WHERE n.kind = 'dataset'), '{}') AS ds
+            SELECT coalesce(array_agg(DISTINCT n.id) FILTER (WHERE n.kind = 'job'), '{}') AS jobs,
+                   coalesce(array_agg(DISTINCT n.id) FILTER (WHERE n.kind = 'dataset'), '{}') AS ds
               FROM (
                 SELECT DISTINCT 'job' AS kind, e.job_id AS id
                   FROM lineage_edges e
@@ -119,6 +138,18 @@ export class LineageWalkRepository {
                    AND e.direction = CASE w.dir WHEN 'downstream' THEN 'output' ELSE 'input' END
                    AND NOT e.dataset_id = ANY (w.seen_ds)
                    AND ${TABLE_EDGE_VALID('$6')}
+                UNION ALL
+                SELECT DISTINCT e.destination_kind, e.destination_id
+                  FROM explicit_lineage_edges e
+                 WHERE w.dir = 'downstream' AND e.origin_id = ANY (w.ds || w.jobs) AND e.origin_field = '' AND e.destination_field = ''
+                   AND NOT e.destination_id = ANY (w.seen_ds || w.seen_jobs)
+                   AND ${EXPLICIT_EDGE_VALID('$6')}
+                UNION ALL
+                SELECT DISTINCT e.origin_kind, e.origin_id
+                  FROM explicit_lineage_edges e
+                 WHERE w.dir = 'upstream' AND e.destination_id = ANY (w.ds || w.jobs) AND e.destination_field = '' AND e.origin_field = ''
+                   AND NOT e.origin_id = ANY (w.seen_ds || w.seen_jobs)
+                   AND ${EXPLICIT_EDGE_VALID('$6')}
               ) n
           ) nxt
           WHERE w.level < $4
@@ -131,13 +162,20 @@ export class LineageWalkRepository {
     return rows.map((r) => ({ level: r.level, direction: r.dir, datasetIds: r.ds, jobIds: r.jobs }));
   }
 
-  /** The valid edges among the given nodes. */
+  /** The valid edges among the given nodes: the inputs and outputs events listed, and explicit lineage. */
   async tableEdgesAmong(datasetIds: string[], jobIds: string[], asOf: Date | null): Promise<TableEdge[]> {
-    if (datasetIds.length === 0 || jobIds.length === 0) return [];
+    if (datasetIds.length + jobIds.length < 2) return [];
     return this.dataSource.query(
-      `SELECT e.job_id AS "jobId", e.direction, e.dataset_id AS "datasetId"
+      `SELECT CASE e.direction WHEN 'input' THEN e.dataset_id ELSE e.job_id END::text AS "originId",
+              CASE e.direction WHEN 'input' THEN e.job_id ELSE e.dataset_id END::text AS "destinationId",
+              e.observed, e.declared
          FROM lineage_edges e
-        WHERE e.job_id = ANY ($1::uuid[]) AND e.dataset_id = ANY ($2::uuid[]) AND ${TABLE_EDGE_VALID('$3')}`,
+        WHERE e.job_id = ANY ($1::uuid[]) AND e.dataset_id = ANY ($2::uuid[]) AND ${TABLE_EDGE_VALID('$3')}
+       UNION ALL
+       SELECT e.origin_id::text, e.destination_id::text, e.source = 'observed', e.source = 'declared'
+         FROM explicit_lineage_edges e
+        WHERE e.origin_id = ANY ($1::uuid[] || $2::uuid[]) AND e.destination_id = ANY ($1::uuid[] || $2::uuid[])
+          AND e.origin_field = '' AND e.destination_field = '' AND ${EXPLICIT_EDGE_VALID('$3')}`,
       [jobIds, datasetIds, asOf?.toISOString() ?? null],
     );
   }
@@ -162,6 +200,16 @@ export class LineageWalkRepository {
                   FROM unnest(w.keys) AS f(key)
                   JOIN column_lineage_edges e ON e.input_dataset_id = left(f.key, 36)::uuid AND e.input_field = substr(f.key, 38)
                  WHERE w.dir = 'downstream' AND e.output_field <> '' AND ${COLUMN_EDGE_VALID('$5')}
+                UNION ALL
+                SELECT ${FIELD_KEY('e.origin_id', 'e.origin_field')}
+                  FROM unnest(w.keys) AS f(key)
+                  JOIN explicit_lineage_edges e ON e.destination_id = left(f.key, 36)::uuid AND e.destination_field = substr(f.key, 38)
+                 WHERE w.dir = 'upstream' AND e.origin_field <> '' AND ${EXPLICIT_EDGE_VALID('$5')}
+                UNION ALL
+                SELECT ${FIELD_KEY('e.destination_id', 'e.destination_field')}
+                  FROM unnest(w.keys) AS f(key)
+                  JOIN explicit_lineage_edges e ON e.origin_id = left(f.key, 36)::uuid AND e.origin_field = substr(f.key, 38)
+                 WHERE w.dir = 'downstream' AND e.destination_field <> '' AND ${EXPLICIT_EDGE_VALID('$5')}
               ) n
              WHERE NOT n.key = ANY (w.seen)
           ) nxt
@@ -180,16 +228,24 @@ export class LineageWalkRepository {
       `SELECT e.output_dataset_id AS "outputDatasetId", e.output_field AS "outputField",
               e.input_dataset_id AS "inputDatasetId", e.input_field AS "inputField",
               nullif(e.transformation_type, '') AS "transformationType",
-              nullif(e.transformation_subtype, '') AS "transformationSubtype", e.description, e.masking
+              nullif(e.transformation_subtype, '') AS "transformationSubtype", e.description, e.masking,
+              true AS observed, false AS declared
          FROM unnest($1::text[]) AS f(key)
          JOIN column_lineage_edges e ON e.output_dataset_id = left(f.key, 36)::uuid AND e.output_field = substr(f.key, 38)
         WHERE ${FIELD_KEY('e.input_dataset_id', 'e.input_field')} = ANY ($1::text[]) AND ${COLUMN_EDGE_VALID('$2')}
+       UNION ALL
+       SELECT e.destination_id, e.destination_field, e.origin_id, e.origin_field,
+              nullif(e.transformation_type, ''), nullif(e.transformation_subtype, ''), e.description, e.masking,
+              e.source = 'observed', e.source = 'declared'
+         FROM unnest($1::text[]) AS f(key)
+         JOIN explicit_lineage_edges e ON e.destination_id = left(f.key, 36)::uuid AND e.destination_field = substr(f.key, 38)
+        WHERE ${FIELD_KEY('e.origin_id', 'e.origin_field')} = ANY ($1::text[]) AND ${EXPLICIT_EDGE_VALID('$2')}
         ORDER BY 1, 2, 3, 4`,
       [fields, asOf?.toISOString() ?? null],
     );
   }
 
-  /** A dataset's fields that column lineage knows: its current schema's and those with lineage of their own. */
+  /** A dataset's fields that column lineage knows: its current schema's and those with lineage of their own (observed or explicit). */
   async fieldsOfDataset(datasetId: string): Promise<string[]> {
     const rows: Array<{ field: string }> = await this.dataSource.query(
       `SELECT f->>'name' AS field
@@ -197,6 +253,8 @@ export class LineageWalkRepository {
         WHERE d.id = $1 AND coalesce(f->>'name', '') <> ''
        UNION
        SELECT h.field FROM column_lineage_heads h WHERE h.dataset_id = $1 AND h.field <> ''
+       UNION
+       SELECT e.destination_field FROM explicit_lineage_edges e WHERE e.destination_id = $1 AND e.destination_field <> ''
        ORDER BY 1`,
       [datasetId],
     );

@@ -15,9 +15,13 @@ export interface WalkOptions {
   maxNodes: number;
 }
 
+/** What an edge rests on: a run's observation, a declaration (a job event, the lineage facet), or both. */
+export type LineageSource = 'observed' | 'declared' | 'both';
+
 export interface GraphEdge {
   origin: string;
   destination: string;
+  source: LineageSource;
 }
 
 export type TableNode = { id: string; type: 'DATASET'; dataset: DatasetNodeView } | { id: string; type: 'JOB'; job: JobNodeView };
@@ -39,9 +43,10 @@ export interface FieldNode {
   depth: number;
 }
 
-export interface FieldEdge extends ColumnEdge {
+export interface FieldEdge extends Omit<ColumnEdge, 'observed' | 'declared'> {
   origin: string;
   destination: string;
+  source: LineageSource;
 }
 
 export interface FieldGraph {
@@ -49,6 +54,24 @@ export interface FieldGraph {
   /** Data flows from `origin` (an input field) to `destination` (an output field). */
   edges: FieldEdge[];
   truncated: boolean;
+}
+
+const sourceOf = (flags: { observed: boolean; declared: boolean }): LineageSource =>
+  flags.observed && flags.declared ? 'both' : flags.declared ? 'declared' : 'observed';
+
+/** One edge per key, observed where any of its rows is, declared where any is. */
+function mergeFlags<T extends { observed: boolean; declared: boolean }>(edges: T[], keyOf: (edge: T) => string): T[] {
+  const byKey = new Map<string, T>();
+  for (const edge of edges) {
+    const key = keyOf(edge);
+    const kept = byKey.get(key);
+    if (!kept) byKey.set(key, { ...edge });
+    else {
+      kept.observed ||= edge.observed;
+      kept.declared ||= edge.declared;
+    }
+  }
+  return [...byKey.values()];
 }
 
 const directions = (direction: GraphDirection): WalkDirection[] => (direction === 'both' ? ['upstream', 'downstream'] : [direction]);
@@ -110,11 +133,10 @@ export class LineageService {
       ...datasets.map((d) => [d.id, datasetNodeId(d.namespace, d.name)] as const),
       ...jobs.map((j) => [j.id, jobNodeId(j.namespace, j.name)] as const),
     ]);
-    const graphEdges = edges.flatMap((e) => {
-      const job = nodeIdOf.get(e.jobId);
-      const dataset = nodeIdOf.get(e.datasetId);
-      if (!job || !dataset) return [];
-      return [e.direction === 'input' ? { origin: dataset, destination: job } : { origin: job, destination: dataset }];
+    const graphEdges = mergeFlags(edges, (e) => `${e.originId}:${e.destinationId}`).flatMap((e) => {
+      const origin = nodeIdOf.get(e.originId);
+      const destination = nodeIdOf.get(e.destinationId);
+      return origin && destination ? [{ origin, destination, source: sourceOf(e) }] : [];
     });
     const nodes: TableNode[] = [
       ...datasets.map((dataset) => ({ id: nodeIdOf.get(dataset.id)!, type: 'DATASET' as const, dataset })),
@@ -169,10 +191,13 @@ export class LineageService {
         { id: nodeId, namespace: dataset.namespace, dataset: dataset.name, datasetVersion: dataset.versionId, field, fieldType: type ?? null, depth: kept.get(key)! },
       ];
     });
-    const fieldEdges = edges.flatMap((e) => {
+    const merged = mergeFlags(edges, (e) =>
+      JSON.stringify([e.outputDatasetId, e.outputField, e.inputDatasetId, e.inputField, e.transformationType, e.transformationSubtype]),
+    );
+    const fieldEdges = merged.flatMap(({ observed, declared, ...e }) => {
       const origin = nodeIdOf.get(fieldKey(e.inputDatasetId, e.inputField));
       const destination = nodeIdOf.get(fieldKey(e.outputDatasetId, e.outputField));
-      return origin && destination ? [{ ...e, origin, destination }] : [];
+      return origin && destination ? [{ ...e, origin, destination, source: sourceOf({ observed, declared }) }] : [];
     });
     return { nodes: nodes.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), edges: fieldEdges, truncated };
   }

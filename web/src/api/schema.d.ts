@@ -61,7 +61,7 @@ export interface paths {
         };
         /**
          * The directed lineage graph around a dataset or job (Marquez getLineage, plus direction, asOf and maxNodes)
-         * @description Walks only directed edges (dataset -> job for inputs, job -> dataset for outputs) from the node: upstream, downstream or both, each node once, up to `depth` jobs away and at most `maxNodes` nodes (nearest first). One walk query whatever the graph size.
+         * @description Walks only directed edges (dataset -> job for inputs, job -> dataset for outputs, and the dataset -> dataset and job -> job edges of explicit lineage, the `lineage` facet) from the node: upstream, downstream or both, each node once, up to `depth` jobs away and at most `maxNodes` nodes (nearest first). Each edge says its `source`: observed (by runs), declared (by job events or lineage facets) or both. One walk query whatever the graph size.
          */
         get: operations["getLineage"];
         put?: never;
@@ -543,7 +543,7 @@ export interface paths {
         };
         /**
          * The field-level lineage graph of a dataset or one of its fields (Marquez getColumnLineage, plus asOf and maxNodes)
-         * @description Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges.
+         * @description Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges: observed column lineage (ColumnLineage facets, run events' `lineage` facets) and declared (the `lineage` facet of job events and datasets), each input marked with its `source`.
          */
         get: operations["getColumnLineage"];
         put?: never;
@@ -1465,6 +1465,11 @@ export interface components {
         MarquezEdgeDto: {
             origin: string;
             destination: string;
+            /**
+             * @description Not in Marquez: what the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @enum {string}
+             */
+            source?: "observed" | "declared" | "both";
         };
         MarquezGraphNodeDto: {
             /** @description 'dataset:{ns}:{name}' or 'job:{ns}:{name}' */
@@ -1479,7 +1484,7 @@ export interface components {
             outEdges: components["schemas"]["MarquezEdgeDto"][];
         };
         MarquezLineageGraphDto: {
-            /** @description Sorted by id */
+            /** @description Sorted by id. Beyond Marquez, explicit lineage adds dataset -> dataset and job -> job edges */
             graph: components["schemas"]["MarquezGraphNodeDto"][];
             /** @description Not in Marquez: true when maxNodes cut the graph */
             truncated?: boolean;
@@ -1495,6 +1500,11 @@ export interface components {
             transformationSubtype?: string | null;
             /** @description Not in Marquez: OpenLineage 1-2-0 masking */
             masking?: boolean | null;
+            /**
+             * @description Not in Marquez: what the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @enum {string}
+             */
+            source?: "observed" | "declared" | "both";
         };
         MarquezFieldDataDto: {
             namespace: string;

@@ -25,7 +25,6 @@ export function datasetMention(namespace: string, name: string, kind: 'dataset' 
     sourceNameAt: null,
     sourceNameEventId: null,
     currentVersionId: null,
-    currentVersionTyped: null,
     currentVersionAt: null,
     currentVersionEventId: null,
   };

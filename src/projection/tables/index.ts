@@ -1,5 +1,6 @@
 import {
   datasetFacetsTable,
+  datasetFieldsTable,
   datasetsTable,
   datasetSymlinksTable,
   datasetVersionsTable,
@@ -38,6 +39,7 @@ export const TABLES = {
   column_lineage_edges: columnLineageEdgesTable,
   dataset_facets: datasetFacetsTable,
   dataset_versions: datasetVersionsTable,
+  dataset_fields: datasetFieldsTable,
   sources: sourcesTable,
   jobs: jobsTable,
   datasets: datasetsTable,

@@ -197,6 +197,8 @@ export class LineageWalkRepository {
         WHERE d.id = $1 AND coalesce(f->>'name', '') <> ''
        UNION
        SELECT h.field FROM column_lineage_heads h WHERE h.dataset_id = $1 AND h.field <> ''
+       UNION
+       SELECT f.name FROM dataset_fields f WHERE f.dataset_id = $1
        ORDER BY 1`,
       [datasetId],
     );

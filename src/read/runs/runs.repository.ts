@@ -141,7 +141,7 @@ export class RunsRepository {
          LEFT JOIN LATERAL (SELECT v.id FROM dataset_versions v
                              WHERE rd.version_id IS NULL AND v.dataset_id = rd.dataset_id
                                AND v.first_seen_at <= (SELECT r.last_seen_at FROM runs r WHERE r.id = rd.run_id)
-                             ORDER BY v.typed DESC, v.first_seen_at DESC LIMIT 1) asof ON true
+                             ORDER BY v.first_seen_at DESC LIMIT 1) asof ON true
         WHERE rd.run_id = ANY($1::uuid[])
         ORDER BY rd.run_id, rd.direction, d.namespace, d.name`,
       [runIds],

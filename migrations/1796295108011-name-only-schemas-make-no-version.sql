@@ -9,14 +9,13 @@ CREATE TABLE dataset_fields (
   position       bigint      NOT NULL,
   first_seen_at  timestamptz NOT NULL,
   first_event_id bigint      NOT NULL,
-  last_seen_at   timestamptz NOT NULL,
   PRIMARY KEY (dataset_id, name)
 );
 
 -- The name-only versions' names become fields seen. Their order was not kept (the union was sorted
 -- by name): `reproject` gives the order sent.
-INSERT INTO dataset_fields (dataset_id, name, position, first_seen_at, first_event_id, last_seen_at)
-SELECT v.dataset_id, f.field ->> 'name', f.position - 1, v.first_seen_at, v.first_event_id, v.last_seen_at
+INSERT INTO dataset_fields (dataset_id, name, position, first_seen_at, first_event_id)
+SELECT v.dataset_id, f.field ->> 'name', f.position - 1, v.first_seen_at, v.first_event_id
   FROM dataset_versions v, jsonb_array_elements(v.fields) WITH ORDINALITY AS f(field, position)
  WHERE NOT v.typed AND coalesce(f.field ->> 'name', '') <> ''
 ON CONFLICT DO NOTHING;

@@ -42,7 +42,6 @@ export function datasetVersionsProcessor(event: LoggedEvent): Mutation[] {
             position: String(position),
             firstSeenAt: stamp.at,
             firstEventId: stamp.eventId,
-            lastSeenAt: stamp.at,
           }),
         );
       });

@@ -59,7 +59,7 @@ export const datasetVersionsTable = new ProjectionTable(DatasetVersionEntity, {
 /** Field names of untyped schemas, ordered as first sent: the first (event time, event id) gives the position. */
 export const datasetFieldsTable = new ProjectionTable(DatasetFieldEntity, {
   key: ['datasetId', 'name'],
-  rules: [firstSeen(['firstSeenAt', 'firstEventId', 'position'], ['firstSeenAt', 'firstEventId']), lastSeen(['lastSeenAt'])],
+  rules: [firstSeen(['firstSeenAt', 'firstEventId', 'position'], ['firstSeenAt', 'firstEventId'])],
 });
 
 export const sourcesTable = new ProjectionTable(SourceEntity, {

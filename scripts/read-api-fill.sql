@@ -20,10 +20,10 @@ SELECT 'ns' || n, now() - interval '30 days', now() FROM generate_series(0, 9) n
 UNION ALL SELECT 'hostile', now() - interval '1 day', now() - interval '1 day';
 
 INSERT INTO datasets (id, namespace, name, scheme, authority, kind, first_seen_at, last_seen_at, first_event_id,
-                      description, source_name, current_version_id, current_version_typed, current_version_at, current_version_event_id)
+                      description, source_name, current_version_id, current_version_at, current_version_event_id)
 SELECT md5('d' || i)::uuid, 'ns' || (i % 10), 'schema_' || (i % 100) || '.table_' || i, 'ns', NULL, 'dataset',
        now() - (i * interval '25 seconds'), now() - (i * interval '5 seconds'), 1 + i % 100000,
-       'table ' || i, 'source_' || (i % 1000), md5('v' || i)::uuid, true, now() - (i * interval '25 seconds'), 1 + i % 100000
+       'table ' || i, 'source_' || (i % 1000), md5('v' || i)::uuid, now() - (i * interval '25 seconds'), 1 + i % 100000
   FROM generate_series(1, 100000) i;
 -- One event named 200k datasets (issue 13 item 5): all first seen by event 1, each with its facets.
 INSERT INTO datasets (id, namespace, name, scheme, authority, kind, first_seen_at, last_seen_at, first_event_id, source_name)
@@ -31,12 +31,12 @@ SELECT md5('h' || i)::uuid, 'hostile', 'wide.table_' || lpad(i::text, 6, '0'), '
        now() - interval '1 day', now() - interval '1 day', 1, 'hostile-source'
   FROM generate_series(1, 200000) i;
 
-INSERT INTO dataset_versions (id, dataset_id, schema_hash, fields, typed, first_seen_at, first_event_id, last_seen_at, last_event_id,
+INSERT INTO dataset_versions (id, dataset_id, schema_hash, fields, first_seen_at, first_event_id, last_seen_at, last_event_id,
                               created_by_run_id, created_at, created_event_id)
 SELECT md5('v' || i)::uuid, md5('d' || i)::uuid, md5('s' || i),
        jsonb_build_array(jsonb_build_object('name', 'id', 'type', 'BIGINT'), jsonb_build_object('name', 'amount', 'type', 'DECIMAL'),
                          jsonb_build_object('name', 'day', 'type', 'DATE')),
-       true, now() - (i * interval '25 seconds'), 1 + i % 100000, now() - (i * interval '5 seconds'), 1 + i % 100000,
+       now() - (i * interval '25 seconds'), 1 + i % 100000, now() - (i * interval '5 seconds'), 1 + i % 100000,
        md5('r' || (i * 2 % 200000))::uuid, now() - (i * interval '25 seconds'), 1 + i % 100000
   FROM generate_series(1, 100000) i;
 

@@ -11,6 +11,7 @@ import { EventDatasetEntity } from './entities/event-dataset.entity';
 import { DatasetSymlinkEntity } from './entities/dataset-symlink.entity';
 import { NamespaceEntity } from './entities/namespace.entity';
 import { DatasetFacetEntity } from './entities/dataset-facet.entity';
+import { DatasetFieldEntity } from './entities/dataset-field.entity';
 import { DatasetVersionEntity } from './entities/dataset-version.entity';
 import { JobEntity } from './entities/job.entity';
 import { JobFacetEntity } from './entities/job-facet.entity';
@@ -38,6 +39,7 @@ export const ENTITIES = [
   DatasetSymlinkEntity,
   NamespaceEntity,
   DatasetFacetEntity,
+  DatasetFieldEntity,
   DatasetVersionEntity,
   JobEntity,
   JobFacetEntity,

@@ -12,11 +12,23 @@ export class MarquezJobIdDto {
 /** What a Job and a lineage node's JobData share. */
 export class MarquezJobCommon {
   @ApiProperty({ type: MarquezJobIdDto }) id!: MarquezJobIdDto;
-  @ApiProperty({ enum: JOB_TYPES, description: 'From the jobType facet processingType; BATCH when unknown' }) type!: string;
+  @ApiProperty({ enum: JOB_TYPES, description: 'From the jobType facet processingType (STREAMING: STREAM, SERVICE: SERVICE); BATCH when unknown' }) type!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ description: 'The part of the name after the parent job name or the last dot' }) simpleName!: string;
   @ApiProperty({ nullable: true, type: String }) parentJobName!: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) parentJobUuid!: string | null;
+  @ApiProperty({
+    type: MarquezJobIdDto,
+    nullable: true,
+    description: "Not in Marquez: the parent job, named by the `parent` facet of the job's latest run that had one (Airflow DAG of a task, Spark application of a Spark job); the lineage graph groups child jobs by it",
+  })
+  parentJob!: MarquezJobIdDto | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Not in Marquez: the jobType facet processingType as sent (BATCH, STREAMING, SERVICE); null when no event sent it' })
+  processingType!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Not in Marquez: the jobType facet integration (SPARK, AIRFLOW, DBT, TRINO, ...); null when no event sent it' })
+  integration!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Not in Marquez: the jobType facet jobType (QUERY, COMMAND, DAG, TASK, JOB, MODEL, ...); null when no event sent it' })
+  jobType!: string | null;
   @ApiProperty({ format: 'date-time', description: 'Earliest event time of the job' }) createdAt!: string;
   @ApiProperty({ format: 'date-time', description: 'Latest event time of the job' }) updatedAt!: string;
   @ApiProperty() namespace!: string;

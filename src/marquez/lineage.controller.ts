@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_DEPTH, DEFAULT_MAX_NODES, ColumnLineageQuery, LineageQuery } from '../read/lineage/lineage.query';
 import { LineageService } from '../read/lineage/lineage.service';
 import { MarquezDatasetDataDto } from './dataset.dto';
@@ -23,8 +23,11 @@ export class LineageController {
       'One walk query whatever the graph size.',
   })
   @ApiOkResponse({ type: MarquezLineageGraphDto })
-  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid; the message names it' })
-  @ApiNotFoundResponse({ description: 'DATASET_NOT_FOUND or JOB_NOT_FOUND: the node names no known dataset or job' })
+  @ApiBadRequestResponse({
+    description:
+      'INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid; the message names it. UNKNOWN_NODE: no reading of the ' +
+      "nodeId's colons names an existing dataset or job; the message lists the readings tried",
+  })
   async graph(@Query() query: LineageQuery): Promise<MarquezLineageGraphDto> {
     const graph = await this.lineage.tableGraph(query.nodeId, {
       depth: query.depth ?? DEFAULT_DEPTH,
@@ -44,8 +47,11 @@ export class LineageController {
       '(ColumnLineage facets, run events\' `lineage` facets) and declared (the `lineage` facet of job events and datasets), each input marked with its `source`.',
   })
   @ApiOkResponse({ type: MarquezColumnLineageGraphDto })
-  @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it' })
-  @ApiNotFoundResponse({ description: 'DATASET_NOT_FOUND: the node names no known dataset' })
+  @ApiBadRequestResponse({
+    description:
+      'INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it. UNKNOWN_NODE: no reading of ' +
+      "the nodeId's colons names an existing dataset, or a field the store knows of it; the message lists the readings tried",
+  })
   async columnGraph(@Query() query: ColumnLineageQuery): Promise<MarquezColumnLineageGraphDto> {
     const graph = await this.lineage.fieldGraph(query.nodeId, {
       depth: query.depth ?? DEFAULT_DEPTH,

@@ -1,12 +1,12 @@
 import {
-  DatasetNodeView, DatasetVersionView, DatasetView, FieldView, JobNodeView, JobVersionView, JobView, RunEventState, RunSummaryView, RunView,
+  DatasetNodeView, DatasetVersionRef, RunRefView, DatasetVersionView, DatasetView, FieldView, JobNodeView, JobVersionView, JobView, RunEventState, RunSummaryView, RunView,
 } from '../read/shared/views';
 import { LatestAssertionsDto } from '../read/quality/quality.dto';
 import { MarquezColumnLineageDto, MarquezDatasetDataDto, MarquezDatasetDto, MarquezDatasetVersionDto, MarquezFieldDto } from './dataset.dto';
 import { MarquezJobDto, MarquezJobVersionDto } from './job.dto';
 import { MarquezJobDataDto } from './lineage.dto';
 import { isTerminalState } from '../openlineage/run-state';
-import { MarquezRunDto, MarquezRunSummaryDto, RunState } from './run.dto';
+import { MarquezRunDto, MarquezRunRefDto, MarquezRunSummaryDto, RunState } from './run.dto';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -60,21 +60,37 @@ export function runSummaryShape(run: RunSummaryView): MarquezRunSummaryDto {
   };
 }
 
+function runRefShape(run: RunRefView | null): MarquezRunRefDto | null {
+  return run ? { id: run.id, job: { namespace: run.jobNamespace, name: run.jobName } } : null;
+}
+
 export function runShape(run: RunView): MarquezRunDto {
-  const version = (v: { namespace: string; name: string; version: string }) => ({
+  const version = (v: DatasetVersionRef) => ({
     datasetVersionId: { namespace: v.namespace, name: v.name, version: v.version },
     facets: {},
   });
   return {
     ...runSummaryShape(run),
+    job: { namespace: run.jobNamespace, name: run.jobName },
+    parentRun: runRefShape(run.parentRun),
+    rootRun: runRefShape(run.rootRun),
     inputDatasetVersions: run.inputs.map(version),
     outputDatasetVersions: run.outputs.map(version),
     facets: run.facets,
   };
 }
 
-function jobType(processingType: string | null): 'BATCH' | 'STREAM' {
-  return processingType?.toUpperCase() === 'STREAMING' ? 'STREAM' : 'BATCH';
+/** Marquez's job type from the jobType facet's processingType (OpenLineage says STREAMING, Marquez STREAM). */
+function jobType(processingType: string | null): 'BATCH' | 'STREAM' | 'SERVICE' {
+  switch (processingType?.toUpperCase()) {
+    case 'STREAMING':
+    case 'STREAM':
+      return 'STREAM';
+    case 'SERVICE':
+      return 'SERVICE';
+    default:
+      return 'BATCH';
+  }
 }
 
 function simpleName(name: string, parentJobName: string | null): string {
@@ -91,6 +107,10 @@ export function jobDataShape(job: JobNodeView): MarquezJobDataDto {
     simpleName: simpleName(job.name, job.parentJobName),
     parentJobName: job.parentJobName,
     parentJobUuid: job.parentJobId,
+    parentJob: job.parentJobId && job.parentJobNamespace !== null && job.parentJobName !== null ? { namespace: job.parentJobNamespace, name: job.parentJobName } : null,
+    processingType: job.processingType,
+    integration: job.integration,
+    jobType: job.jobType,
     // The run latestRun shows: the job row's latest_run_id ranks runs by event time, latestRun by first seen.
     currentRunUuid: job.latestRun?.id ?? null,
     createdAt: job.firstSeenAt.toISOString(),

@@ -177,14 +177,30 @@ export function readDataSource(facets: JsonObject): { name: string; uri: string 
   return { name: facet.name, uri: text(facet.uri) };
 }
 
-/** The `parent` run facet: the parent run's id and its job. */
-export function readParent(runFacets: JsonObject): { runId: string; namespace: string; name: string } | null {
-  const parent = runFacets.parent;
-  if (!isJsonObject(parent) || !isJsonObject(parent.run) || !isJsonObject(parent.job)) return null;
-  const { runId } = parent.run;
-  const { namespace, name } = parent.job;
+/** A run and its job, as the `parent` run facet names them. */
+export interface RunRef {
+  runId: string;
+  namespace: string;
+  name: string;
+}
+
+function readRunRef(value: unknown): RunRef | null {
+  if (!isJsonObject(value) || !isJsonObject(value.run) || !isJsonObject(value.job)) return null;
+  const { runId } = value.run;
+  const { namespace, name } = value.job;
   if (typeof runId !== 'string' || !UUID_PATTERN.test(runId) || !storable(namespace) || !storable(name)) return null;
   return { runId: runId.toLowerCase(), namespace, name };
+}
+
+/**
+ * The `parent` run facet (ParentRunFacet 1-1-0): the parent run and its job, and the root run of
+ * the hierarchy when the facet names one (`root`); null without a valid parent.
+ */
+export function readParent(runFacets: JsonObject): (RunRef & { root: RunRef | null }) | null {
+  const parent = runFacets.parent;
+  const ref = readRunRef(parent);
+  if (!ref || !isJsonObject(parent)) return null;
+  return { ...ref, root: readRunRef(parent.root) };
 }
 
 /** The `sourceCodeLocation` job facet's url (as Marquez's job location); null when absent or deleted. */

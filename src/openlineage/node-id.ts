@@ -1,43 +1,48 @@
 /**
  * Marquez's node ids: `dataset:{ns}:{name}`, `job:{ns}:{name}`, `datasetField:{ns}:{name}:{field}`.
- * Namespaces hold colons (`trino://host:8080`), so, as Marquez does, a colon followed by `//` or by
- * a digit is part of the token, not a delimiter.
+ * Namespaces hold colons (`trino://host:8443`, `file:/tmp/x`, `hive://host:9083`) and names may
+ * start with digits (Trino's query ids), so no character rule tells where the namespace ends: a node
+ * id has several readings, and the read side keeps the one that names a node that exists
+ * (read/lineage/node-resolver.service.ts). These functions only list the readings.
  */
+export type NodeType = 'dataset' | 'job' | 'datasetField';
+
 export type NodeRef =
   | { type: 'dataset' | 'job'; namespace: string; name: string }
   | { type: 'datasetField'; namespace: string; name: string; field: string };
 
-const PART_COUNT = { dataset: 2, job: 2, datasetField: 3 } as const;
-
-function tokens(text: string): string[] {
-  const parts: string[] = [];
-  for (const piece of text.split(':')) {
-    if (parts.length > 0 && (piece.startsWith('//') || /^\d/.test(piece))) parts[parts.length - 1] += `:${piece}`;
-    else parts.push(piece);
-  }
-  return parts;
+/** A node id's type and the text after `{type}:`, without Marquez's optional `#<version>` suffix. */
+export interface TypedNodeId {
+  type: NodeType;
+  text: string;
 }
 
-/** The node a Marquez node id names, or null when it is not one (the caller answers 400). */
-export function parseNodeId(nodeId: string): NodeRef | null {
+const NODE_TYPES: ReadonlySet<string> = new Set<NodeType>(['dataset', 'job', 'datasetField']);
+
+/** The type and text of a node id, or null when it starts with no node type (the caller answers 400). */
+export function typedNodeId(nodeId: string): TypedNodeId | null {
   const separator = nodeId.indexOf(':');
   if (separator < 0) return null;
   const type = nodeId.slice(0, separator);
-  if (type !== 'dataset' && type !== 'job' && type !== 'datasetField') return null;
+  if (!NODE_TYPES.has(type)) return null;
   // Marquez's optional `#<version>` suffix names a version; the graph is the same for all of them.
-  const rest = nodeId.slice(separator + 1).replace(/#[0-9a-f-]{36}$/i, '');
-  const parts = tokens(rest);
-  const count = PART_COUNT[type];
-  if (parts.length < count) return null;
-  // More parts than expected: the extra colons belong to the name (the namespace is the first token).
-  const namespace = parts[0];
-  if (type === 'datasetField') {
-    const field = parts[parts.length - 1];
-    const name = parts.slice(1, -1).join(':');
-    return namespace && name && field ? { type, namespace, name, field } : null;
+  const text = nodeId.slice(separator + 1).replace(/#[0-9a-f-]{36}$/i, '');
+  return { type: type as NodeType, text };
+}
+
+/** Every way to cut `text` at one colon into two non-empty parts, the longest head first. */
+export function splitsAtColons(text: string): Array<[head: string, tail: string]> {
+  const splits: Array<[string, string]> = [];
+  for (let at = text.lastIndexOf(':'); at > 0; at = text.lastIndexOf(':', at - 1)) {
+    if (at < text.length - 1) splits.push([text.slice(0, at), text.slice(at + 1)]);
   }
-  const name = parts.slice(1).join(':');
-  return namespace && name ? { type, namespace, name } : null;
+  return splits;
+}
+
+/** How a reading of a node id is written in an error message. */
+export function describeReading(node: NodeRef): string {
+  const base = `namespace '${node.namespace}', name '${node.name}'`;
+  return node.type === 'datasetField' ? `${base}, field '${node.field}'` : base;
 }
 
 export const datasetNodeId = (namespace: string, name: string) => `dataset:${namespace}:${name}`;

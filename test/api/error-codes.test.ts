@@ -85,6 +85,7 @@ describe('error codes, each through the HTTP stack', () => {
     await expectCode('JOB_VERSION_NOT_FOUND', get(`/api/v1/namespaces/${encodeURIComponent('ops://test')}/jobs/codes.job/versions/${unknown}`));
     await expectCode('RUN_NOT_FOUND', get(`/api/v1/jobs/runs/${unknown}`));
     await expectCode('EVENT_NOT_FOUND', get('/api/v1/events/999999999'));
+    await expectCode('UNKNOWN_NODE', get(`/api/v1/lineage?nodeId=${encodeURIComponent('job:ops://test:no.such.job')}`));
   });
 
   it('answers OVERLOADED when an event is not committed within INGEST_TIMEOUT_MS', async () => {

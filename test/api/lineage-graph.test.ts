@@ -142,7 +142,10 @@ describe('GET /api/v1/lineage, /api/v1/column-lineage and /api/v1/tags/{tag}/dow
     const body = await graph({ nodeId: ds('raw.orders'), direction: 'downstream' });
     const q1 = body.graph.find((n) => n.id === job('q1'))!.data;
     expect(Object.keys(q1).sort()).toEqual(
-      ['createdAt', 'currentRunUuid', 'description', 'id', 'inputs', 'latestRun', 'location', 'name', 'namespace', 'outputs', 'parentJobName', 'parentJobUuid', 'simpleName', 'type', 'updatedAt'],
+      [
+        'createdAt', 'currentRunUuid', 'description', 'id', 'inputs', 'integration', 'jobType', 'latestRun', 'location', 'name', 'namespace', 'outputs',
+        'parentJob', 'parentJobName', 'parentJobUuid', 'processingType', 'simpleName', 'type', 'updatedAt',
+      ],
     );
     // The job's current inputs, also the one this downstream walk did not reach.
     expect(q1.inputs).toEqual([{ namespace: NS, name: 'raw.customers' }, { namespace: NS, name: 'raw.orders' }]);
@@ -222,13 +225,14 @@ describe('GET /api/v1/lineage, /api/v1/column-lineage and /api/v1/tags/{tag}/dow
     expect(res.body.edges).toEqual([expect.objectContaining({ transformationType: 'DIRECT', transformationSubtype: 'IDENTITY', masking: null })]);
   });
 
-  it('says what is wrong with a bad request, and 404 for an unknown node', async () => {
+  it('says what is wrong with a bad request, and UNKNOWN_NODE for an unknown node', async () => {
     const bad = await store.request('GET', `/api/v1/lineage?nodeId=table:x`);
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('nodeId');
     expect((await store.request('GET', `/api/v1/lineage?nodeId=${encodeURIComponent(ds('raw.orders'))}&direction=sideways`)).status).toBe(400);
     expect((await store.request('GET', `/api/v1/lineage?nodeId=${encodeURIComponent(ds('raw.orders'))}&asOf=yesterday`)).status).toBe(400);
     expect((await store.request('GET', `/api/v1/lineage?nodeId=${encodeURIComponent(ds('raw.orders'))}&maxNodes=0`)).status).toBe(400);
-    expect((await store.request('GET', `/api/v1/lineage?nodeId=${encodeURIComponent(ds('no.such.table'))}`)).status).toBe(404);
+    const unknown = await store.request('GET', `/api/v1/lineage?nodeId=${encodeURIComponent(ds('no.such.table'))}`);
+    expect([unknown.status, unknown.body.code]).toEqual([400, 'UNKNOWN_NODE']);
   });
 });

@@ -11,7 +11,8 @@
  *   marked DEVIATION: DatasetVersion.tags is an array, not a string; FacetsResult.facets is a map
  *   of facets, not one facet; run dataset-version facets are objects, not strings; Field.type may
  *   be null (Marquez's Field.type is @Nullable; a name-only schema gives no type);
- *   DatasetVersion.description may be null although the spec lists it as required.
+ *   DatasetVersion.description may be null although the spec lists it as required; a run's
+ *   dataset version is null where the dataset had no schema (Marquez makes one per run).
  * - Facets are open objects: they are stored and returned as the producer sent them.
  * - Added from the UI contract: Job.tags, Job.labels, Namespace.isHidden, Dataset.columnLineage,
  *   DatasetVersion.lifecycleState, totalCount on the run and version lists, the /stats and
@@ -106,7 +107,9 @@ const definitions: Record<string, Schema> = {
   }),
   DatasetVersionList: object({ versions: arrayOf(ref('DatasetVersion')), totalCount: count }),
 
-  RunDatasetVersion: object({ datasetVersionId: ref('DatasetVersionId'), facets: facetMap /* DEVIATION */ }),
+  // DEVIATION: a run lists every dataset it named; version is null where the dataset had no schema (Marquez makes a version per run).
+  RunDatasetVersionId: object({ namespace: str, name: str, version: nullableUuid }),
+  RunDatasetVersion: object({ datasetVersionId: ref('RunDatasetVersionId'), facets: facetMap /* DEVIATION */ }),
   Run: object({
     id: uuid,
     createdAt: dateTime,

@@ -26,9 +26,11 @@ async function readable(databaseUrl: string) {
                           to_char(r.nominal_end_time AT TIME ZONE 'UTC', 'MM-DD HH24:MI') AS nominal_end,
                           r.error_message, r.parent_run_id::text AS parent
                      FROM runs r JOIN jobs j ON j.id = r.job_id ORDER BY r.id`),
-    versions: await q(`SELECT d.name AS dataset, v.typed, (SELECT string_agg(f->>'name' || coalesce(':' || (f->>'type'), ''), ',') FROM jsonb_array_elements(v.fields) f) AS fields,
+    versions: await q(`SELECT d.name AS dataset, (SELECT string_agg(f->>'name' || coalesce(':' || (f->>'type'), ''), ',') FROM jsonb_array_elements(v.fields) f) AS fields,
                               v.created_by_run_id::text AS created_by, v.id = d.current_version_id AS current
-                         FROM dataset_versions v JOIN datasets d ON d.id = v.dataset_id ORDER BY d.name, v.typed`),
+                         FROM dataset_versions v JOIN datasets d ON d.id = v.dataset_id ORDER BY d.name, v.first_seen_at`),
+    fieldsSeen: await q(`SELECT d.name AS dataset, string_agg(f.name, ',' ORDER BY f.first_seen_at, f.first_event_id, f.position) AS fields
+                           FROM dataset_fields f JOIN datasets d ON d.id = f.dataset_id GROUP BY d.name ORDER BY d.name`),
     datasets: await q(`SELECT name, description, source_name FROM datasets ORDER BY name`),
     runDatasets: await q(`SELECT rd.run_id::text AS run, rd.direction, d.name AS dataset, rd.version_id IS NOT NULL AS versioned
                             FROM run_datasets rd JOIN datasets d ON d.id = rd.dataset_id ORDER BY 1, 2, 3`),
@@ -104,11 +106,13 @@ describe('the lineage model, from producer sequences in any arrival order', () =
       { id: R3, job: '20260715_101000_00003_aaaaa', state: 'FAIL', started: '10:10:00.000', ended: '10:10:00.500', nominal_start: null, nominal_end: null, error_message: 'Division by zero', parent: null },
     ]);
     // One typed version for the table written twice with one schema; the inputs' name-only
-    // schemas are one version per table holding the union of the columns the queries touched.
+    // schemas make no version: their names are fields seen, in the order first sent.
     expect(model.versions).toEqual([
-      { dataset: 'memory.default.nation_copy', typed: true, fields: 'nationkey:bigint,name:varchar(25),regionkey:bigint', created_by: R1, current: true },
-      { dataset: 'tpch.tiny.nation', typed: false, fields: 'name,nationkey,regionkey', created_by: null, current: true },
-      { dataset: 'tpch.tiny.region', typed: false, fields: 'name,regionkey', created_by: null, current: true },
+      { dataset: 'memory.default.nation_copy', fields: 'nationkey:bigint,name:varchar(25),regionkey:bigint', created_by: R1, current: true },
+    ]);
+    expect(model.fieldsSeen).toEqual([
+      { dataset: 'tpch.tiny.nation', fields: 'nationkey,name,regionkey' },
+      { dataset: 'tpch.tiny.region', fields: 'regionkey,name' },
     ]);
     expect(model.datasets).toEqual([
       { name: 'memory.default.nation_copy', description: null, source_name: 'memory.default' },
@@ -168,9 +172,9 @@ describe('the lineage model, from producer sequences in any arrival order', () =
       [C2, 'COMPLETE', '11:04:00.000', '11:08:00.000', APP],
     ]);
     expect(model.versions).toEqual([
-      { dataset: 'orders', typed: true, fields: 'id:bigint,amount:decimal(10,2),day:date', created_by: null, current: true },
-      { dataset: 'warehouse.daily_totals', typed: true, fields: 'day:date,total:decimal(20,2)', created_by: C2, current: true },
-      { dataset: 'warehouse.orders', typed: true, fields: 'id:bigint,amount:decimal(10,2),day:date', created_by: C1, current: true },
+      { dataset: 'orders', fields: 'id:bigint,amount:decimal(10,2),day:date', created_by: null, current: true },
+      { dataset: 'warehouse.daily_totals', fields: 'day:date,total:decimal(20,2)', created_by: C2, current: true },
+      { dataset: 'warehouse.orders', fields: 'id:bigint,amount:decimal(10,2),day:date', created_by: C1, current: true },
     ]);
     expect(model.runDatasets).toEqual([
       { run: C1, direction: 'input', dataset: 'orders', versioned: true },

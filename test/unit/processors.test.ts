@@ -115,19 +115,24 @@ describe('dataset facets and versions', () => {
     expect(of(event, 'dataset_facets').map((f) => [f.name, f.facet])).toEqual([['documentation', null], ['schema', typed]]);
   });
 
-  it('gives every name-only schema of a dataset one version, a typed one its own, and links the run to the typed version only', () => {
+  it('makes a version of a typed schema only; a name-only schema gives fields seen, in the order sent, and keeps the current version', () => {
     const event = {
       ...base,
-      inputs: [{ namespace: 'ns', name: 'in', facets: { schema: namesOnly } }],
+      inputs: [{ namespace: 'ns', name: 'in', facets: { schema: { fields: [{ name: 'zeta' }, { name: 'alpha' }, { name: 'mid' }] } } }],
       outputs: [{ namespace: 'ns', name: 'out', facets: { schema: typed } }],
     };
     const versions = of(event, 'dataset_versions');
-    expect(versions.map((v) => [v.typed, v.createdByRunId])).toEqual([[false, null], [true, RUN]]);
-    expect(of(event, 'run_datasets').map((r) => [r.direction, r.versionId])).toEqual([['input', null], ['output', versions[1].id]]);
-    // The dataset's current version: the typed one for the output, the name-only one for the input.
-    expect(of(event, 'datasets').map((d) => [d.name, d.currentVersionId, d.currentVersionTyped])).toEqual([
-      ['in', versions[0].id, false],
-      ['out', versions[1].id, true],
+    expect(versions.map((v) => [v.datasetId, v.createdByRunId])).toEqual([[datasetId('ns', 'out'), RUN]]);
+    expect(of(event, 'dataset_fields').map((f) => [f.datasetId, f.name, f.position])).toEqual([
+      [datasetId('ns', 'in'), 'zeta', '0'],
+      [datasetId('ns', 'in'), 'alpha', '1'],
+      [datasetId('ns', 'in'), 'mid', '2'],
+    ]);
+    // Every dataset the run named is linked to it; the version only where the schema was typed.
+    expect(of(event, 'run_datasets').map((r) => [r.direction, r.versionId])).toEqual([['input', null], ['output', versions[0].id]]);
+    expect(of(event, 'datasets').map((d) => [d.name, d.currentVersionId, d.currentVersionAt])).toEqual([
+      ['in', null, null],
+      ['out', versions[0].id, new Date(base.eventTime)],
     ]);
   });
 });
@@ -143,6 +148,25 @@ describe('jobs and runs processor', () => {
       ['job', RUN, jobId('airflow', 'dag')],
       ['dag', PARENT, null],
     ]);
+  });
+
+  it('names the root run and its job with the parent (ParentRunFacet 1-1-0), and no root that is the parent or the run itself', () => {
+    const ROOT = '0195f8b0-0000-7000-8000-0000000000c3';
+    const parent = { run: { runId: PARENT }, job: { namespace: 'spark', name: 'app.job' } };
+    const withRoot = (root: object) => ({ ...base, run: { runId: RUN, facets: { parent: { ...parent, root } } } });
+    const event = withRoot({ run: { runId: ROOT }, job: { namespace: 'spark', name: 'app' } });
+    expect(of(event, 'runs').map((r) => [r.id, r.jobId, r.parentRunId, r.rootRunId])).toEqual([
+      [RUN, jobId('ns', 'job'), PARENT, ROOT],
+      [PARENT, jobId('spark', 'app.job'), null, null],
+      [ROOT, jobId('spark', 'app'), null, null],
+    ]);
+    expect(of(event, 'jobs').map((j) => [j.name, j.latestRunId])).toEqual([['job', RUN], ['app.job', PARENT], ['app', ROOT]]);
+    const rootIsParent = withRoot(parent);
+    expect(of(rootIsParent, 'runs').map((r) => [r.id, r.rootRunId])).toEqual([[RUN, PARENT], [PARENT, null]]);
+    const rootIsItself = withRoot({ run: { runId: RUN }, job: { namespace: 'ns', name: 'job' } });
+    expect(of(rootIsItself, 'runs').map((r) => [r.id, r.rootRunId])).toEqual([[RUN, null], [PARENT, null]]);
+    const malformedRoot = withRoot({ run: { runId: 'nope' } });
+    expect(of(malformedRoot, 'runs').map((r) => [r.id, r.parentRunId, r.rootRunId])).toEqual([[RUN, PARENT, null], [PARENT, null, null]]);
   });
 
   it('names no parent for a parent facet without its job, so no run is named that is never created', () => {

@@ -17,8 +17,9 @@ function datasetData(name: string): DatasetNodeData {
 
 function jobData(name: string): JobNodeData {
   return {
-    id: { namespace: NS, name }, type: 'BATCH', name, simpleName: name, parentJobName: null, parentJobUuid: null, currentRunUuid: null, createdAt: T,
-    updatedAt: T, namespace: NS, inputs: [], outputs: [], location: null, description: null, latestRun: null,
+    id: { namespace: NS, name }, type: 'BATCH', name, simpleName: name, parentJobName: null, parentJobUuid: null, parentJob: null, currentRunUuid: null,
+    createdAt: T, updatedAt: T, namespace: NS, inputs: [], outputs: [], location: null, description: null, latestRun: null, processingType: null,
+    integration: null, jobType: null,
   };
 }
 

@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   INVALID_JSON: { status: 400, meaning: 'The body is not JSON text: empty, not UTF-8, or malformed' },
   INVALID_BATCH: { status: 400, meaning: 'A batch body is not a JSON array of events' },
   INVALID_PARAMETER: { status: 400, meaning: 'A path or query parameter is missing or wrong; `errors` names it' },
+  UNKNOWN_NODE: { status: 400, meaning: 'The nodeId names no existing dataset, job or dataset field under any reading of its colons; the message lists the readings tried' },
   BAD_CURSOR: { status: 400, meaning: 'The cursor was not returned by this endpoint' },
   UNREADABLE_BODY: { status: 400, meaning: 'The body could not be read as sent: corrupt compressed data, or a length other than Content-Length' },
   BAD_REQUEST: { status: 400, meaning: 'The HTTP layer refused the request for another reason (a URL with malformed percent-encoding, say); `message` says why' },

@@ -8,7 +8,7 @@ export interface VersionField {
   fields?: VersionField[];
 }
 
-/** One distinct schema (field names and types) of a dataset. */
+/** One distinct typed schema (field names and types) of a dataset; a name-only schema makes none. */
 @Entity({ name: 'dataset_versions' })
 @Unique('dataset_versions_dataset_hash_key', ['datasetId', 'schemaHash'])
 @IndexBySql('dataset_versions_dataset_idx', 'USING btree (dataset_id, first_seen_at DESC)')
@@ -24,10 +24,6 @@ export class DatasetVersionEntity {
 
   @Column({ type: 'jsonb' })
   fields!: VersionField[];
-
-  /** false for a name-only schema, which never becomes current over a typed one. */
-  @Column({ type: 'boolean' })
-  typed!: boolean;
 
   @Column({ name: 'first_seen_at', type: 'timestamptz' })
   firstSeenAt!: Date;

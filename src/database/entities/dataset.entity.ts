@@ -62,9 +62,6 @@ export class DatasetEntity {
   @Column({ name: 'current_version_id', type: 'uuid', nullable: true })
   currentVersionId!: string | null;
 
-  @Column({ name: 'current_version_typed', type: 'boolean', nullable: true })
-  currentVersionTyped!: boolean | null;
-
   @Column({ name: 'current_version_at', type: 'timestamptz', nullable: true })
   currentVersionAt!: Date | null;
 

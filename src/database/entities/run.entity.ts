@@ -56,6 +56,10 @@ export class RunEntity {
   @Column({ name: 'parent_run_id', type: 'uuid', nullable: true })
   parentRunId!: string | null;
 
+  /** The root run of the hierarchy, when the `parent` facet names one (ParentRunFacet 1-1-0 `root`). */
+  @Column({ name: 'root_run_id', type: 'uuid', nullable: true })
+  rootRunId!: string | null;
+
   @Column({ name: 'parent_at', type: 'timestamptz', nullable: true })
   parentAt!: Date | null;
 

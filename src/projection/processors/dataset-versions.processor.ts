@@ -1,29 +1,29 @@
 import { datasetVersionId } from '../../openlineage/job-identity';
 import { LoggedEvent } from '../../log/logged-event';
 import { Mutation, mutation } from '../mutations';
-import { NAME_ONLY_SCHEMA } from './datasets.processor';
 import { namedDatasets, stampOf } from './processor';
 
-/** Dataset versions (by schema hash), and the datasets each run read and wrote with the version it stated. */
+/**
+ * Dataset versions (by typed schema hash), the field names of untyped schemas (fields seen, in the
+ * order sent), and the datasets each run read and wrote with the version it stated. A name-only
+ * schema, like no schema, makes no version (DESIGN section 6).
+ */
 export function datasetVersionsProcessor(event: LoggedEvent): Mutation[] {
   const out: Mutation[] = [];
   const stamp = stampOf(event);
   for (const dataset of namedDatasets(event)) {
     const { schema } = dataset;
     let versionId: string | null = null;
-    if (schema) {
-      const schemaHash = schema.typed ? schema.hash : NAME_ONLY_SCHEMA;
-      const id = datasetVersionId(dataset.id, schemaHash);
-      if (schema.typed) versionId = id;
+    if (schema?.typed) {
+      versionId = datasetVersionId(dataset.id, schema.hash);
       // Set when the event wrote the dataset (an output): the run that produced this schema.
       const created = dataset.role === 'output' && event.runId !== null;
       out.push(
         mutation('dataset_versions', {
-          id,
+          id: versionId,
           datasetId: dataset.id,
-          schemaHash,
+          schemaHash: schema.hash,
           fields: schema.fields,
-          typed: schema.typed,
           firstSeenAt: stamp.at,
           firstEventId: stamp.eventId,
           lastSeenAt: stamp.at,
@@ -33,6 +33,18 @@ export function datasetVersionsProcessor(event: LoggedEvent): Mutation[] {
           createdEventId: created ? stamp.eventId : null,
         }),
       );
+    } else if (schema) {
+      schema.fields.forEach((field, position) => {
+        out.push(
+          mutation('dataset_fields', {
+            datasetId: dataset.id,
+            name: field.name,
+            position: String(position),
+            firstSeenAt: stamp.at,
+            firstEventId: stamp.eventId,
+          }),
+        );
+      });
     }
     if (event.runId && dataset.role !== 'dataset') {
       out.push(

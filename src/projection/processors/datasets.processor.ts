@@ -15,7 +15,8 @@ function datasetMeta(dataset: NamedDataset, stamp: Stamp) {
   const source = readDataSource(dataset.facets);
   const describedAt = stampWhen(documentation !== undefined, stamp);
   const sourcedAt = stampWhen(source !== null || isDeletedFacet(dataset.facets.dataSource), stamp);
-  const { schema } = dataset;
+  // A name-only schema (or none) keeps the current version: only a typed one is a version.
+  const schema = dataset.schema?.typed ? dataset.schema : null;
   const versionedAt = stampWhen(schema !== null, stamp);
   return {
     description: documentation?.description ?? null,
@@ -24,18 +25,11 @@ function datasetMeta(dataset: NamedDataset, stamp: Stamp) {
     sourceName: source?.name ?? null,
     sourceNameAt: sourcedAt.at,
     sourceNameEventId: sourcedAt.eventId,
-    currentVersionId: schema ? datasetVersionId(dataset.id, schema.typed ? schema.hash : NAME_ONLY_SCHEMA) : null,
-    currentVersionTyped: schema ? schema.typed : null,
+    currentVersionId: schema ? datasetVersionId(dataset.id, schema.hash) : null,
     currentVersionAt: versionedAt.at,
     currentVersionEventId: versionedAt.eventId,
   };
 }
-
-/**
- * All name-only schemas of a dataset share one version (their fields are the union of the names
- * seen): the columns Trino's queries touched are not a schema change.
- */
-export const NAME_ONLY_SCHEMA = 'name-only';
 
 /** Namespaces, datasets (and the symlinks their `symlinks` facet declares) and which event named which. */
 export function datasetsProcessor(event: LoggedEvent): Mutation[] {

@@ -85,8 +85,12 @@ export function jobsProcessor(event: LoggedEvent): Mutation[] {
     );
   }
   if (parent && parentJobId) {
-    out.push(mutation('namespaces', { name: parent.namespace, firstSeenAt: stamp.at, lastSeenAt: stamp.at }));
-    out.push(mutation('jobs', { ...jobMention(parent.namespace, parent.name, stamp), latestRunId: parent.runId, latestRunAt: stamp.at, latestRunEventId: stamp.eventId }));
+    // The parent's and the root's jobs are jobs too, their latest run the run named.
+    const root = parent.root && parent.root.runId !== event.runId && parent.root.runId !== parent.runId ? parent.root : null;
+    for (const named of root ? [parent, root] : [parent]) {
+      out.push(mutation('namespaces', { name: named.namespace, firstSeenAt: stamp.at, lastSeenAt: stamp.at }));
+      out.push(mutation('jobs', { ...jobMention(named.namespace, named.name, stamp), latestRunId: named.runId, latestRunAt: stamp.at, latestRunEventId: stamp.eventId }));
+    }
   }
   return out;
 }

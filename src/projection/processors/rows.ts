@@ -25,7 +25,6 @@ export function datasetMention(namespace: string, name: string, kind: 'dataset' 
     sourceNameAt: null,
     sourceNameEventId: null,
     currentVersionId: null,
-    currentVersionTyped: null,
     currentVersionAt: null,
     currentVersionEventId: null,
   };
@@ -83,6 +82,7 @@ export function runMention(id: string, jobIdOfRun: string, stamp: Stamp): RowOf<
     errorMessageAt: null,
     errorMessageEventId: null,
     parentRunId: null,
+    rootRunId: null,
     parentAt: null,
     parentEventId: null,
   };

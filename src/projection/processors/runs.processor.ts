@@ -1,4 +1,4 @@
-import { facetsOf, readParent, readTags } from '../../openlineage/facets';
+import { facetsOf, readParent, readTags, RunRef } from '../../openlineage/facets';
 import { JsonObject } from '../../openlineage/json';
 import { jobId } from '../../openlineage/job-identity';
 import { readErrorMessage, readNominalTime } from '../../openlineage/meta-facets';
@@ -8,12 +8,20 @@ import { Mutation, mutation } from '../mutations';
 import { currentFacetEntries, eventJob, eventJobVersion, Stamp, stampOf, stampWhen } from './processor';
 import { runMention } from './rows';
 
-/** What a run's facets say of it: nominal times, error message, parent run. */
+/** The run's parent and the root of its hierarchy, as its `parent` facet names them (never the run itself). */
+function parentAndRoot(runId: string, runFacets: JsonObject): { parent: RunRef | null; root: RunRef | null } {
+  const facet = readParent(runFacets);
+  const parent = facet && facet.runId !== runId ? facet : null;
+  const root = parent && facet?.root && facet.root.runId !== runId ? facet.root : null;
+  return { parent, root };
+}
+
+/** What a run's facets say of it: nominal times, error message, parent and root run. */
 function runMeta(runId: string, runFacets: JsonObject, stamp: Stamp) {
   const nominal = readNominalTime(runFacets);
   const error = readErrorMessage(runFacets);
-  const parent = readParent(runFacets);
-  const parentRunId = parent && parent.runId !== runId ? parent.runId : null;
+  const { parent, root } = parentAndRoot(runId, runFacets);
+  const parentRunId = parent?.runId ?? null;
   const nominalAt = stampWhen(nominal !== undefined, stamp);
   const errorAt = stampWhen(error !== undefined, stamp);
   const parentAt = stampWhen(parentRunId !== null, stamp);
@@ -26,6 +34,7 @@ function runMeta(runId: string, runFacets: JsonObject, stamp: Stamp) {
     errorMessageAt: errorAt.at,
     errorMessageEventId: errorAt.eventId,
     parentRunId,
+    rootRunId: root?.runId ?? null,
     parentAt: parentAt.at,
     parentEventId: parentAt.eventId,
   };
@@ -66,7 +75,9 @@ export function runsProcessor(event: LoggedEvent): Mutation[] {
   for (const tag of readTags(runFacets)) {
     out.push(mutation('tags', { targetKind: 'run', targetId: runId, ...tag, field: '', firstSeenAt: stamp.at, lastSeenAt: stamp.at, lastEventId: stamp.eventId }));
   }
-  const parent = readParent(runFacets);
-  if (parent && parent.runId !== runId) out.push(mutation('runs', runMention(parent.runId, jobId(parent.namespace, parent.name), stamp)));
+  // The parent and root runs get rows (with their jobs) before, or without, their own events.
+  const { parent, root } = parentAndRoot(runId, runFacets);
+  if (parent) out.push(mutation('runs', runMention(parent.runId, jobId(parent.namespace, parent.name), stamp)));
+  if (root && root.runId !== parent?.runId) out.push(mutation('runs', runMention(root.runId, jobId(root.namespace, root.name), stamp)));
   return out;
 }

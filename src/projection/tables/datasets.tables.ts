@@ -1,4 +1,5 @@
 import { DatasetEntity } from '../../database/entities/dataset.entity';
+import { DatasetFieldEntity } from '../../database/entities/dataset-field.entity';
 import { DatasetFacetEntity } from '../../database/entities/dataset-facet.entity';
 import { DatasetSymlinkEntity } from '../../database/entities/dataset-symlink.entity';
 import { DatasetVersionEntity } from '../../database/entities/dataset-version.entity';
@@ -7,7 +8,7 @@ import { NamespaceEntity } from '../../database/entities/namespace.entity';
 import { NameWordEntity } from '../../database/entities/name-word.entity';
 import { SourceEntity } from '../../database/entities/source.entity';
 import { firstSeen, lastSeen, latest } from './span';
-import { fixed, ProjectionTable, ranked, Rule } from './table';
+import { fixed, ProjectionTable, ranked } from './table';
 
 export const namespacesTable = new ProjectionTable(NamespaceEntity, {
   key: ['name'],
@@ -22,12 +23,8 @@ export const datasetsTable = new ProjectionTable(DatasetEntity, {
     lastSeen(['lastSeenAt']),
     // A name the events list as a dataset is one, even where it was first seen as a symlink.
     ranked(['kind'], { keep: 'greatest', rank: [{ ts: (d) => d.kind === 'dataset', sql: (c) => `${c('kind')} = 'dataset'` }] }),
-    // A typed schema beats a name-only one, then the latest (event time, event id).
-    ranked(['currentVersionId', 'currentVersionTyped', 'currentVersionAt', 'currentVersionEventId'], {
-      keep: 'greatest',
-      rank: ['currentVersionTyped', 'currentVersionAt', 'currentVersionEventId'],
-      presentIf: 'currentVersionAt',
-    }),
+    // The latest typed schema (a name-only one states no version).
+    latest(['currentVersionId'], 'currentVersionAt', 'currentVersionEventId'),
     latest(['description'], 'descriptionAt', 'descriptionEventId'),
     latest(['sourceName'], 'sourceNameAt', 'sourceNameEventId'),
   ],
@@ -47,36 +44,22 @@ export const datasetFacetsTable = new ProjectionTable(DatasetFacetEntity, {
   rules: [latest(['facet'], 'eventTime', 'eventId')],
 });
 
-const versionLastSeen = lastSeen<DatasetVersionEntity>(['lastSeenAt', 'lastEventId']);
-
-/**
- * A typed version's fields (their descriptions) follow its latest event. A name-only version's
- * fields are the union of the names seen: TypeScript gathers a batch's, and lineage_field_union
- * (a database function, so that rows written by other batches merge the same way) makes the set.
- */
-const versionFields: Rule<DatasetVersionEntity> = {
-  properties: ['fields'],
-  merge(kept, incoming, compare) {
-    if (!kept.typed) kept.fields = [...kept.fields, ...incoming.fields];
-    else if (versionLastSeen.wins(incoming, kept, compare)) kept.fields = incoming.fields;
-  },
-  assignments: (c) => [
-    `fields = CASE WHEN NOT x.typed THEN lineage_field_union(x.fields || excluded.fields) WHEN ${versionLastSeen.winsSql(c)} THEN excluded.fields ELSE x.fields END`,
-  ],
-  changes: () => 'NOT x.typed AND lineage_field_union(x.fields || excluded.fields) <> x.fields',
-  insertValue: (c) => ({ fields: `CASE WHEN ${c('typed')} THEN ${c('fields')} ELSE lineage_field_union(${c('fields')}) END` }),
-};
-
+/** A version's fields (their descriptions) follow its latest event. */
 export const datasetVersionsTable = new ProjectionTable(DatasetVersionEntity, {
   key: ['id'],
   rules: [
-    fixed('datasetId', 'schemaHash', 'typed'),
+    fixed('datasetId', 'schemaHash'),
     firstSeen(['firstSeenAt', 'firstEventId']),
-    versionLastSeen,
-    versionFields,
+    lastSeen(['lastSeenAt', 'lastEventId', 'fields'], ['lastSeenAt', 'lastEventId']),
     // The run that produced this schema: the earliest output of it.
     ranked(['createdByRunId', 'createdAt', 'createdEventId'], { keep: 'least', rank: ['createdAt', 'createdEventId'], presentIf: 'createdAt' }),
   ],
+});
+
+/** Field names of untyped schemas, ordered as first sent: the first (event time, event id) gives the position. */
+export const datasetFieldsTable = new ProjectionTable(DatasetFieldEntity, {
+  key: ['datasetId', 'name'],
+  rules: [firstSeen(['firstSeenAt', 'firstEventId', 'position'], ['firstSeenAt', 'firstEventId'])],
 });
 
 export const sourcesTable = new ProjectionTable(SourceEntity, {

@@ -1,5 +1,6 @@
 import {
   datasetFacetsTable,
+  datasetFieldsTable,
   datasetsTable,
   datasetSymlinksTable,
   datasetVersionsTable,
@@ -47,6 +48,7 @@ export const TABLES = {
   explicit_lineage_edges: explicitLineageEdgesTable,
   dataset_facets: datasetFacetsTable,
   dataset_versions: datasetVersionsTable,
+  dataset_fields: datasetFieldsTable,
   sources: sourcesTable,
   jobs: jobsTable,
   datasets: datasetsTable,

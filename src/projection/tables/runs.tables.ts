@@ -23,7 +23,7 @@ export const runsTable = new ProjectionTable(RunEntity, {
     lastSeen(['lastSeenAt']),
     latest(['nominalStartTime', 'nominalEndTime'], 'nominalTimeAt', 'nominalTimeEventId'),
     latest(['errorMessage'], 'errorMessageAt', 'errorMessageEventId'),
-    latest(['parentRunId'], 'parentAt', 'parentEventId'),
+    latest(['parentRunId', 'rootRunId'], 'parentAt', 'parentEventId'),
   ],
 });
 

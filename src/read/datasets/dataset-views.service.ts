@@ -9,7 +9,11 @@ import { TagsRepository } from '../tags/tags.repository';
 import { ColumnLineageRepository } from './column-lineage.repository';
 import { DatasetModelRow, DatasetReadRepository } from './dataset-read.repository';
 import { VersionField } from '../../database/entities/dataset-version.entity';
+import { DatasetFieldsRepository } from './dataset-fields.repository';
 import { DatasetVersionRow, DatasetVersionsRepository } from './dataset-versions.repository';
+
+/** A field an untyped schema named: a name, no type or description. */
+const seenField = (name: string): VersionField => ({ name, type: null, description: null });
 
 function fieldViews(fields: VersionField[], tags: Map<string, string[]> | undefined): FieldView[] {
   return fields.map((f) => ({
@@ -39,7 +43,22 @@ export class DatasetViewsService {
     private readonly columnLineage: ColumnLineageRepository,
     private readonly tags: TagsRepository,
     private readonly runs: RunsService,
+    private readonly fieldsSeen: DatasetFieldsRepository,
   ) {}
+
+  /**
+   * Each dataset's fields: its current version's, else (no typed schema yet) the field names its
+   * untyped schemas gave, in the order sent.
+   */
+  private async currentFields(rows: DatasetModelRow[]): Promise<(row: DatasetModelRow) => VersionField[]> {
+    const versionIds = rows.flatMap((r) => (r.currentVersionId ? [r.currentVersionId] : []));
+    const [versions, seen] = await Promise.all([
+      this.versions.byIds(versionIds),
+      this.fieldsSeen.namesOf(rows.filter((r) => !r.currentVersionId).map((r) => r.id)),
+    ]);
+    const versionById = new Map(versions.map((v) => [v.id, v]));
+    return (row) => (row.currentVersionId ? (versionById.get(row.currentVersionId)?.fields ?? []) : (seen.get(row.id) ?? []).map(seenField));
+  }
 
   async inNamespace(namespace: string, limit: number, offset: number): Promise<{ datasets: DatasetView[]; totalCount: number }> {
     const [rows, totalCount] = await Promise.all([
@@ -65,20 +84,17 @@ export class DatasetViewsService {
    */
   async nodesByIds(ids: string[]): Promise<DatasetNodeView[]> {
     const rows = await this.datasets.findModelByIds(ids);
-    const versionIds = rows.flatMap((r) => (r.currentVersionId ? [r.currentVersionId] : []));
-    const [lifecycle, versions, tags, lastModified] = await Promise.all([
+    const [lifecycle, fieldsOf, tags, lastModified] = await Promise.all([
       this.datasets.facets(ids, [LIFECYCLE_FACET]),
-      this.versions.byIds(versionIds),
+      this.currentFields(rows),
       this.tags.of('dataset', ids),
       this.datasets.lastModified(ids),
     ]);
-    const versionById = new Map(versions.map((v) => [v.id, v]));
     return rows.map((row) => {
-      const version = row.currentVersionId ? versionById.get(row.currentVersionId) : undefined;
       const datasetTags = tags.get(row.id);
       return {
         ...row,
-        fields: fieldViews(version?.fields ?? [], datasetTags),
+        fields: fieldViews(fieldsOf(row), datasetTags),
         tags: datasetTags?.get('') ?? [],
         lastModifiedAt: lastModified.get(row.id) ?? null,
         lifecycleState: lifecycleState(lifecycle.get(row.id)),
@@ -119,24 +135,21 @@ export class DatasetViewsService {
 
   private async views(rows: DatasetModelRow[]): Promise<DatasetView[]> {
     const ids = rows.map((r) => r.id);
-    const versionIds = rows.flatMap((r) => (r.currentVersionId ? [r.currentVersionId] : []));
-    const [facets, versions, tags, columnEdges, lastModified] = await Promise.all([
+    const [facets, fieldsOf, tags, columnEdges, lastModified] = await Promise.all([
       this.datasets.facets(ids),
-      this.versions.byIds(versionIds),
+      this.currentFields(rows),
       this.tags.of('dataset', ids),
       this.columnLineage.currentOf(ids),
       this.datasets.lastModified(ids),
     ]);
-    const versionById = new Map(versions.map((v) => [v.id, v]));
     const edgesByDataset = groupBy(columnEdges, (e) => e.outputDatasetId);
     return rows.map((row) => {
-      const version = row.currentVersionId ? versionById.get(row.currentVersionId) : undefined;
       const datasetTags = tags.get(row.id);
       const byField = groupBy(edgesByDataset.get(row.id) ?? [], (e) => e.outputField);
       return {
         ...row,
         facets: facets.get(row.id) ?? {},
-        fields: fieldViews(version?.fields ?? [], datasetTags),
+        fields: fieldViews(fieldsOf(row), datasetTags),
         tags: datasetTags?.get('') ?? [],
         columnLineage: [...byField].map(([field, inputs]) => ({
           field,

@@ -12,7 +12,7 @@ const JOB_FIELDS = [
   'id', 'namespace', 'name', 'processingType', 'jobType', 'integration', 'description', 'sql', 'sourceCodeUrl', 'parentJobId', 'firstSeenAt', 'lastSeenAt',
 ] as const;
 /** A job's own columns, and its parent's name. */
-export type JobRow = Pick<JobEntity, (typeof JOB_FIELDS)[number]> & { parentJobName: JobEntity['name'] | null };
+export type JobRow = Pick<JobEntity, (typeof JOB_FIELDS)[number]> & { parentJobNamespace: JobEntity['namespace'] | null; parentJobName: JobEntity['name'] | null };
 
 export interface JobListFilter {
   namespace?: string;
@@ -28,6 +28,7 @@ export type JobEdgeRow = { jobId: JobEntity['id'] } & Pick<LineageEdgeEntity, 'd
 // The parent's name is a primary-key probe per row: joined, the planner hashed every job, a cost
 // that grows with the table rather than with the page.
 const JOB_COLUMNS = `${selectColumns(JobEntity, JOB_FIELDS, 'j')},
+  (SELECT p.namespace FROM jobs p WHERE p.id = j.parent_job_id) AS "parentJobNamespace",
   (SELECT p.name FROM jobs p WHERE p.id = j.parent_job_id) AS "parentJobName"`;
 
 /** Read queries on `jobs`, `job_facets`, and the datasets of a job's latest run. */

@@ -255,6 +255,8 @@ export class LineageWalkRepository {
        SELECT h.field FROM column_lineage_heads h WHERE h.dataset_id = $1 AND h.field <> ''
        UNION
        SELECT e.destination_field FROM explicit_lineage_edges e WHERE e.destination_id = $1 AND e.destination_field <> ''
+       UNION
+       SELECT f.name FROM dataset_fields f WHERE f.dataset_id = $1
        ORDER BY 1`,
       [datasetId],
     );

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InvalidInputError } from '../../core/errors/domain-errors';
-import { datasetFieldNodeId, datasetNodeId, jobNodeId, NodeRef, parseNodeId } from '../../openlineage/node-id';
+import { datasetFieldNodeId, datasetNodeId, jobNodeId, typedNodeId } from '../../openlineage/node-id';
 import { DatasetViewsService } from '../datasets/dataset-views.service';
 import { JobsService } from '../jobs/jobs.service';
 import { DatasetNodeView, JobNodeView } from '../shared/views';
 import { ColumnEdge, FieldKey, LineageWalkRepository, WalkDirection } from './lineage-walk.repository';
+import { NodeResolver } from './node-resolver.service';
 
 export type GraphDirection = WalkDirection | 'both';
 
@@ -106,15 +107,13 @@ export class LineageService {
     private readonly walks: LineageWalkRepository,
     private readonly datasets: DatasetViewsService,
     private readonly jobs: JobsService,
+    private readonly nodes: NodeResolver,
   ) {}
 
   async tableGraph(nodeId: string, options: WalkOptions): Promise<TableGraph> {
-    const node = this.parse(nodeId);
-    if (node.type === 'datasetField') throw new InvalidInputError('INVALID_PARAMETER', 'nodeId: a datasetField node has column lineage: use /api/v1/column-lineage');
-    const start =
-      node.type === 'dataset'
-        ? { datasetIds: [await this.datasets.idOf(node.namespace, node.name)], jobIds: [] }
-        : { datasetIds: [], jobIds: [await this.jobs.idOf(node.namespace, node.name)] };
+    if (typedNodeId(nodeId)?.type === 'datasetField') throw new InvalidInputError('INVALID_PARAMETER', 'nodeId: a datasetField node has column lineage: use /api/v1/column-lineage');
+    const node = await this.nodes.resolve(nodeId);
+    const start = node.type === 'dataset' ? { datasetIds: [node.id], jobIds: [] } : { datasetIds: [], jobIds: [node.id] };
     // A level is one edge; depth counts jobs, as Marquez does: a job's own inputs and outputs are depth 0.
     const levels = node.type === 'dataset' ? 2 * options.depth : 2 * options.depth + 1;
     const walked = await this.walks.walkTables(start, directions(options.direction), levels, options.maxNodes, options.asOf);
@@ -146,9 +145,9 @@ export class LineageService {
   }
 
   async fieldGraph(nodeId: string, options: WalkOptions): Promise<FieldGraph> {
-    const node = this.parse(nodeId);
-    if (node.type === 'job') throw new InvalidInputError('INVALID_PARAMETER', 'nodeId: column lineage starts at a dataset or a datasetField node');
-    const id = await this.datasets.idOf(node.namespace, node.name);
+    if (typedNodeId(nodeId)?.type === 'job') throw new InvalidInputError('INVALID_PARAMETER', 'nodeId: column lineage starts at a dataset or a datasetField node');
+    const node = await this.nodes.resolve(nodeId);
+    const id = node.id;
     const fields = node.type === 'datasetField' ? [node.field] : await this.walks.fieldsOfDataset(id);
     return this.walkFields(
       fields.map((field) => fieldKey(id, field)),
@@ -202,11 +201,6 @@ export class LineageService {
     return { nodes: nodes.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), edges: fieldEdges, truncated };
   }
 
-  private parse(nodeId: string): NodeRef {
-    const node = parseNodeId(nodeId);
-    if (!node) throw new InvalidInputError('INVALID_PARAMETER', "nodeId must be 'dataset:{namespace}:{name}', 'job:{namespace}:{name}' or 'datasetField:{namespace}:{name}:{field}'");
-    return node;
-  }
 }
 
 function sortEdges<T extends GraphEdge>(edges: T[]): T[] {

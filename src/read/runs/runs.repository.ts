@@ -12,13 +12,16 @@ import { Facets } from '../shared/views';
 
 const RUN_FIELDS = [
   'id', 'jobId', 'state', 'firstSeenAt', 'lastSeenAt', 'startedAt', 'endedAt', 'nominalStartTime', 'nominalEndTime', 'errorMessage',
-  'parentRunId', 'jobVersionId',
+  'parentRunId', 'rootRunId', 'jobVersionId',
 ] as const;
 /** A run's own columns and its job's name. */
 export type RunRow = Pick<RunEntity, (typeof RUN_FIELDS)[number]> & { jobNamespace: JobEntity['namespace']; jobName: JobEntity['name'] };
 
-/** A dataset version a run read or wrote. */
-export type RunDatasetRow = Pick<RunDatasetEntity, 'runId' | 'direction'> & Pick<DatasetEntity, 'namespace' | 'name'> & { version: DatasetVersionEntity['id'] };
+/** A dataset a run read or wrote, and the version it saw (null: the dataset had no schema by then). */
+export type RunDatasetRow = Pick<RunDatasetEntity, 'runId' | 'direction'> & Pick<DatasetEntity, 'namespace' | 'name'> & { version: DatasetVersionEntity['id'] | null };
+
+/** Parent steps followed to find a root the facets did not name. */
+const MAX_CHAIN = 32;
 
 const RUN_COLUMNS = `${selectColumns(RunEntity, RUN_FIELDS, 'r')}, j.namespace AS "jobNamespace", j.name AS "jobName"`;
 
@@ -35,6 +38,43 @@ export class RunsRepository {
         WHERE r.id = ANY($1::uuid[])`,
       [ids],
     );
+  }
+
+  /**
+   * The top of each run's parent chain, for runs that have a parent but whose facet named no root
+   * (ParentRunFacet before 1-1-0, or runs projected before roots were kept). Stops after
+   * MAX_CHAIN steps, so a cycle of parents cannot loop.
+   */
+  async topsOfChains(runIds: string[]): Promise<Map<string, string>> {
+    if (runIds.length === 0) return new Map();
+    const rows: Array<{ runId: string; top: string }> = await this.dataSource.query(
+      `WITH RECURSIVE chain AS (
+         SELECT r.id AS run_id, r.parent_run_id AS ancestor, 1 AS steps FROM runs r
+          WHERE r.id = ANY($1::uuid[]) AND r.parent_run_id IS NOT NULL
+         UNION ALL
+         SELECT c.run_id, p.parent_run_id, c.steps + 1 FROM chain c JOIN runs p ON p.id = c.ancestor
+          WHERE p.parent_run_id IS NOT NULL AND c.steps < $2)
+       SELECT DISTINCT ON (run_id) run_id AS "runId", ancestor AS top FROM chain ORDER BY run_id, steps DESC`,
+      [runIds, MAX_CHAIN],
+    );
+    return new Map(rows.map((r) => [r.runId, r.top]));
+  }
+
+  /** The runs a `parent` facet names this run as parent of, oldest first (runs_parent_idx). */
+  async childIds(parentId: string, limit: number, offset: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM runs WHERE parent_run_id = $1 ORDER BY first_seen_at, id LIMIT $2 OFFSET $3`,
+      [parentId, limit, offset],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async countChildren(parentId: string, cap: number): Promise<number> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM runs WHERE parent_run_id = $1 LIMIT $2) capped`,
+      [parentId, cap],
+    );
+    return row.n;
   }
 
   /** Run ids of one job, newest first (runs_job_idx). */
@@ -86,9 +126,9 @@ export class RunsRepository {
   }
 
   /**
-   * The dataset versions each run read and wrote: the version its events stated, else the
-   * dataset's version as of the run (the newest first seen by then, typed first); a dataset
-   * that had no schema by then has no version and is left out.
+   * Every dataset each run read and wrote, with the version its events stated, else the
+   * dataset's version as of the run (the newest first seen by then); null when the dataset had
+   * no schema by then.
    */
   async datasets(runIds: string[]): Promise<RunDatasetRow[]> {
     if (runIds.length === 0) return [];
@@ -101,8 +141,8 @@ export class RunsRepository {
          LEFT JOIN LATERAL (SELECT v.id FROM dataset_versions v
                              WHERE rd.version_id IS NULL AND v.dataset_id = rd.dataset_id
                                AND v.first_seen_at <= (SELECT r.last_seen_at FROM runs r WHERE r.id = rd.run_id)
-                             ORDER BY v.typed DESC, v.first_seen_at DESC LIMIT 1) asof ON true
-        WHERE rd.run_id = ANY($1::uuid[]) AND coalesce(rd.version_id, asof.id) IS NOT NULL
+                             ORDER BY v.first_seen_at DESC LIMIT 1) asof ON true
+        WHERE rd.run_id = ANY($1::uuid[])
         ORDER BY rd.run_id, rd.direction, d.namespace, d.name`,
       [runIds],
     );

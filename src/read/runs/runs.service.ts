@@ -11,20 +11,41 @@ import { RunsRepository } from './runs.repository';
 export class RunsService {
   constructor(private readonly runs: RunsRepository) {}
 
-  /** Runs with their facets and dataset versions, in the order of `ids` (unknown ids left out). */
+  /** Runs with their facets, dataset versions, parent and root, in the order of `ids` (unknown ids left out). */
   async views(ids: string[]): Promise<RunView[]> {
     const [rows, facets, datasets] = await Promise.all([this.runs.byIds(ids), this.runs.facets(ids, 'run'), this.runs.datasets(ids)]);
+    const hierarchy = await this.hierarchy(rows);
     const datasetsByRun = groupBy(datasets, (d) => d.runId);
-    const ref = ({ namespace, name, version }: { namespace: string; name: string; version: string }) => ({ namespace, name, version });
+    const ref = ({ namespace, name, version }: { namespace: string; name: string; version: string | null }) => ({ namespace, name, version });
     return inOrder(ids, rows).map((row) => {
       const mine = datasetsByRun.get(row.id) ?? [];
       return {
         ...row,
+        ...hierarchy(row),
         facets: facets.get(row.id) ?? {},
         inputs: mine.filter((d) => d.direction === 'input').map(ref),
         outputs: mine.filter((d) => d.direction === 'output').map(ref),
       };
     });
+  }
+
+  /** The runs whose `parent` facet names this run, oldest first. */
+  async children(id: string, limit: number, offset: number): Promise<{ runs: RunView[]; totalCount: number }> {
+    const runId = this.checkedId(id);
+    const [row] = await this.runs.byIds([runId]);
+    if (!row) throw new NotFoundError('RUN_NOT_FOUND', `run '${id}' not found`);
+    const [ids, totalCount] = await Promise.all([this.runs.childIds(runId, limit, offset), this.runs.countChildren(runId, MAX_OFFSET)]);
+    return { runs: await this.views(ids), totalCount };
+  }
+
+  /** Each run's parent and root with their jobs: the root the facet named, else the top of the parent chain. */
+  private async hierarchy(rows: RunRow[]): Promise<(row: RunRow) => Pick<RunView, 'parentRun' | 'rootRun'>> {
+    const tops = await this.runs.topsOfChains(rows.filter((r) => r.parentRunId && !r.rootRunId).map((r) => r.id));
+    const rootOf = (row: RunRow) => row.rootRunId ?? tops.get(row.id) ?? null;
+    const named = [...new Set(rows.flatMap((r) => [r.parentRunId, rootOf(r)]).filter((id): id is string => id !== null))];
+    const refs = new Map((await this.runs.byIds(named)).map((r) => [r.id, { id: r.id, jobNamespace: r.jobNamespace, jobName: r.jobName }]));
+    const refOf = (id: string | null) => (id ? (refs.get(id) ?? null) : null);
+    return (row) => ({ parentRun: refOf(row.parentRunId), rootRun: refOf(rootOf(row)) });
   }
 
   async get(id: string): Promise<RunView> {

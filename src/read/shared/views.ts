@@ -16,8 +16,16 @@ export interface DatasetRef {
   name: string;
 }
 
+/** A dataset as a run saw it: the version, or null when the dataset had no schema then. */
 export interface DatasetVersionRef extends DatasetRef {
-  version: string;
+  version: string | null;
+}
+
+/** A run and its job: how a run names its parent and root. */
+export interface RunRefView {
+  id: string;
+  jobNamespace: string;
+  jobName: string;
 }
 
 /** OpenLineage event types, as the model stores a run's state; null: known only as a parent. */
@@ -36,6 +44,12 @@ export interface RunView {
   nominalEndTime: Date | null;
   errorMessage: string | null;
   parentRunId: string | null;
+  /** The root run its `parent` facet named; null when it named none. */
+  rootRunId: string | null;
+  /** The run its latest `parent` facet named. */
+  parentRun: RunRefView | null;
+  /** The root of its hierarchy: the root its `parent` facet named, else the top of its parent chain; null without a parent. */
+  rootRun: RunRefView | null;
   /** The job version the run finished as; null while unfinished. */
   jobVersionId: string | null;
   facets: Facets;
@@ -44,7 +58,7 @@ export interface RunView {
 }
 
 /** A run's state and times, without its facets and dataset versions. */
-export type RunSummaryView = Omit<RunView, 'facets' | 'inputs' | 'outputs'>;
+export type RunSummaryView = Omit<RunView, 'facets' | 'inputs' | 'outputs' | 'parentRun' | 'rootRun'>;
 
 export interface JobView {
   id: string;
@@ -57,6 +71,7 @@ export interface JobView {
   sql: string | null;
   sourceCodeUrl: string | null;
   parentJobId: string | null;
+  parentJobNamespace: string | null;
   parentJobName: string | null;
   firstSeenAt: Date;
   lastSeenAt: Date;

@@ -389,6 +389,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/runs/{id}/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The runs whose `parent` facet names this run (not in Marquez)
+         * @description An Airflow DAG run's task runs, a Spark application's job runs: oldest first by first event time. totalCount counts them exactly up to 10,000.
+         */
+        get: operations["listRunChildren"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/runs/{id}/facets": {
         parameters: {
             query?: never;
@@ -824,7 +844,7 @@ export interface components {
              * @example INVALID_EVENT
              * @enum {string}
              */
-            code: "INVALID_EVENT" | "INVALID_JSON" | "INVALID_BATCH" | "INVALID_PARAMETER" | "BAD_CURSOR" | "UNREADABLE_BODY" | "BAD_REQUEST" | "NOT_FOUND" | "NAMESPACE_NOT_FOUND" | "DATASET_NOT_FOUND" | "DATASET_VERSION_NOT_FOUND" | "JOB_NOT_FOUND" | "JOB_VERSION_NOT_FOUND" | "RUN_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "BATCH_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_ENCODING" | "INTERNAL_ERROR" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "NOT_READY";
+            code: "INVALID_EVENT" | "INVALID_JSON" | "INVALID_BATCH" | "INVALID_PARAMETER" | "UNKNOWN_NODE" | "BAD_CURSOR" | "UNREADABLE_BODY" | "BAD_REQUEST" | "NOT_FOUND" | "NAMESPACE_NOT_FOUND" | "DATASET_NOT_FOUND" | "DATASET_VERSION_NOT_FOUND" | "JOB_NOT_FOUND" | "JOB_VERSION_NOT_FOUND" | "RUN_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "BATCH_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_ENCODING" | "INTERNAL_ERROR" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "NOT_READY";
             /**
              * @description What is wrong, for a person
              * @example run.runId: must be a UUID
@@ -847,7 +867,7 @@ export interface components {
              * @description Why, for a program: the code the event would get alone (docs/api-errors.md)
              * @enum {string}
              */
-            code: "INVALID_EVENT" | "INVALID_JSON" | "INVALID_BATCH" | "INVALID_PARAMETER" | "BAD_CURSOR" | "UNREADABLE_BODY" | "BAD_REQUEST" | "NOT_FOUND" | "NAMESPACE_NOT_FOUND" | "DATASET_NOT_FOUND" | "DATASET_VERSION_NOT_FOUND" | "JOB_NOT_FOUND" | "JOB_VERSION_NOT_FOUND" | "RUN_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "BATCH_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_ENCODING" | "INTERNAL_ERROR" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "NOT_READY";
+            code: "INVALID_EVENT" | "INVALID_JSON" | "INVALID_BATCH" | "INVALID_PARAMETER" | "UNKNOWN_NODE" | "BAD_CURSOR" | "UNREADABLE_BODY" | "BAD_REQUEST" | "NOT_FOUND" | "NAMESPACE_NOT_FOUND" | "DATASET_NOT_FOUND" | "DATASET_VERSION_NOT_FOUND" | "JOB_NOT_FOUND" | "JOB_VERSION_NOT_FOUND" | "RUN_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "BATCH_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_ENCODING" | "INTERNAL_ERROR" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "NOT_READY";
             reason: string;
             /** @description True when sending the same event again later may succeed */
             retriable: boolean;
@@ -1122,8 +1142,27 @@ export interface components {
             /** Format: uuid */
             version: string;
         };
+        MarquezRunJobDto: {
+            namespace: string;
+            name: string;
+        };
+        MarquezRunRefDto: {
+            /** Format: uuid */
+            id: string;
+            job: components["schemas"]["MarquezRunJobDto"];
+        };
+        MarquezRunDatasetVersionIdDto: {
+            namespace: string;
+            name: string;
+            /**
+             * Format: uuid
+             * @description The dataset version the run saw; null when the dataset had no schema then (not in Marquez, where every run makes a version)
+             */
+            version: string | null;
+        };
         MarquezRunDatasetVersionDto: {
-            datasetVersionId: components["schemas"]["MarquezVersionIdDto"];
+            /** @description Every dataset the run read (inputs) or wrote (outputs), by namespace then name */
+            datasetVersionId: components["schemas"]["MarquezRunDatasetVersionIdDto"];
             /** @description Input or output facets of the dataset in this run */
             facets: {
                 [key: string]: unknown;
@@ -1162,6 +1201,12 @@ export interface components {
                 [key: string]: unknown;
             };
             jobVersion: components["schemas"]["MarquezVersionIdDto"] | null;
+            /** @description Not in Marquez: the job of the run */
+            job: components["schemas"]["MarquezRunJobDto"];
+            /** @description Not in Marquez: the parent run named by the run's latest `parent` facet (ParentRunFacet); its children: GET /api/v1/jobs/runs/{id}/children */
+            parentRun: components["schemas"]["MarquezRunRefDto"] | null;
+            /** @description Not in Marquez: the root of the run's hierarchy: the `root` its parent facet named, else the top of its parent chain; null for a run without a parent */
+            rootRun: components["schemas"]["MarquezRunRefDto"] | null;
             inputDatasetVersions: components["schemas"]["MarquezRunDatasetVersionDto"][];
             outputDatasetVersions: components["schemas"]["MarquezRunDatasetVersionDto"][];
             /** @description Run facets, merged latest-wins by event time */
@@ -1209,7 +1254,7 @@ export interface components {
         MarquezJobDto: {
             id: components["schemas"]["MarquezJobIdDto"];
             /**
-             * @description From the jobType facet processingType; BATCH when unknown
+             * @description From the jobType facet processingType (STREAMING: STREAM, SERVICE: SERVICE); BATCH when unknown
              * @enum {string}
              */
             type: "BATCH" | "STREAM" | "SERVICE";
@@ -1219,6 +1264,14 @@ export interface components {
             parentJobName: string | null;
             /** Format: uuid */
             parentJobUuid: string | null;
+            /** @description Not in Marquez: the parent job, named by the `parent` facet of the job's latest run that had one (Airflow DAG of a task, Spark application of a Spark job); the lineage graph groups child jobs by it */
+            parentJob: components["schemas"]["MarquezJobIdDto"] | null;
+            /** @description Not in Marquez: the jobType facet processingType as sent (BATCH, STREAMING, SERVICE); null when no event sent it */
+            processingType: string | null;
+            /** @description Not in Marquez: the jobType facet integration (SPARK, AIRFLOW, DBT, TRINO, ...); null when no event sent it */
+            integration: string | null;
+            /** @description Not in Marquez: the jobType facet jobType (QUERY, COMMAND, DAG, TASK, JOB, MODEL, ...); null when no event sent it */
+            jobType: string | null;
             /**
              * Format: date-time
              * @description Earliest event time of the job
@@ -1290,6 +1343,12 @@ export interface components {
         MarquezJobVersionListDto: {
             versions: components["schemas"]["MarquezJobVersionDto"][];
             /** @description Every version of the job, counted exactly up to 10,000 (not in Marquez) */
+            totalCount: number;
+        };
+        RunChildrenDto: {
+            /** @description Oldest first (by first event time) */
+            runs: components["schemas"]["MarquezRunDto"][];
+            /** @description Every child run, counted exactly up to 10,000 */
             totalCount: number;
         };
         MarquezFacetsResultDto: {
@@ -1425,7 +1484,7 @@ export interface components {
         MarquezJobDataDto: {
             id: components["schemas"]["MarquezJobIdDto"];
             /**
-             * @description From the jobType facet processingType; BATCH when unknown
+             * @description From the jobType facet processingType (STREAMING: STREAM, SERVICE: SERVICE); BATCH when unknown
              * @enum {string}
              */
             type: "BATCH" | "STREAM" | "SERVICE";
@@ -1435,6 +1494,14 @@ export interface components {
             parentJobName: string | null;
             /** Format: uuid */
             parentJobUuid: string | null;
+            /** @description Not in Marquez: the parent job, named by the `parent` facet of the job's latest run that had one (Airflow DAG of a task, Spark application of a Spark job); the lineage graph groups child jobs by it */
+            parentJob: components["schemas"]["MarquezJobIdDto"] | null;
+            /** @description Not in Marquez: the jobType facet processingType as sent (BATCH, STREAMING, SERVICE); null when no event sent it */
+            processingType: string | null;
+            /** @description Not in Marquez: the jobType facet integration (SPARK, AIRFLOW, DBT, TRINO, ...); null when no event sent it */
+            integration: string | null;
+            /** @description Not in Marquez: the jobType facet jobType (QUERY, COMMAND, DAG, TASK, JOB, MODEL, ...); null when no event sent it */
+            jobType: string | null;
             /**
              * Format: date-time
              * @description Earliest event time of the job
@@ -1866,17 +1933,8 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezLineageGraphDto"];
                 };
             };
-            /** @description INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid; the message names it */
+            /** @description INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid; the message names it. UNKNOWN_NODE: no reading of the nodeId's colons names an existing dataset or job; the message lists the readings tried */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description DATASET_NOT_FOUND or JOB_NOT_FOUND: the node names no known dataset or job */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2813,6 +2871,57 @@ export interface operations {
             };
         };
     };
+    listRunChildren: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunChildrenDto"];
+                };
+            };
+            /** @description INVALID_PARAMETER: the id is not a UUID, or limit or offset invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description RUN_NOT_FOUND: no such run */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: PostgreSQL is busy or unreachable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getRunFacets: {
         parameters: {
             query: {
@@ -3197,17 +3306,8 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezColumnLineageGraphDto"];
                 };
             };
-            /** @description INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it */
+            /** @description INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it. UNKNOWN_NODE: no reading of the nodeId's colons names an existing dataset, or a field the store knows of it; the message lists the readings tried */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description DATASET_NOT_FOUND: the node names no known dataset */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -118,7 +118,8 @@ function Versions({ title, versions }: { title: string; versions: RunDatasetVers
         <ul className="plain" aria-label={`Dataset versions ${title.toLowerCase()}`}>
           {versions.map(({ datasetVersionId: v }) => (
             <li key={`${v.namespace}:${v.name}:${v.version}`}>
-              <DatasetLink namespace={v.namespace} name={v.name} /> <span className="muted small mono" title={v.version}>version {v.version.slice(0, 8)}</span>
+              <DatasetLink namespace={v.namespace} name={v.name} />{' '}
+              {v.version ? <span className="muted small mono" title={v.version}>version {v.version.slice(0, 8)}</span> : <span className="muted small">no schema</span>}
             </li>
           ))}
         </ul>

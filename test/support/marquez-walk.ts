@@ -1,5 +1,5 @@
 /**
- * A walk through every page of Marquez's web UI (../shared/marquez/web-ui-contract.md), as a user
+ * A walk through every page of Marquez's web UI (the pages of its UI contract, docs/testing.md), as a user
  * of one producer's jobs and datasets would: the dashboard, the Jobs, Datasets and Events pages of
  * the producer's namespace, the lineage page of a job and of a dataset with their drawers, the
  * column-level page and the header search. A page passes when every API call it made answered

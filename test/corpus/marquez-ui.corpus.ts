@@ -80,7 +80,7 @@ describe(`Marquez's web UI over the corpus in ${CORPUS_DIR}`, () => {
     browser = await launchChromium();
     const walkTargets: WalkTarget[] = [];
     for (const t of targets) walkTargets.push(await targetOf(store.url, t.producer, t.job));
-    results = await walkMarquezUi(browser, web.url, walkTargets);
+    results = await walkMarquezUi(browser, web.url, walkTargets, { onPage: (r) => process.stderr.write(`${resultTable([r])}\n`) });
     process.stderr.write(
       `Marquez UI pages walked per producer (${TARBALL}):\n${resultTable(results)}\n` +
         (skippedFolders.length ? `folders without a run event that lists a dataset (nothing to walk): ${skippedFolders.join(', ')}\n` : ''),

@@ -83,7 +83,8 @@ function visits(target: WalkTarget): PageVisit[] {
     {
       page: 'search',
       path: '/',
-      names: [job.name],
+      // The results group by namespace and the name before its last '.', and show the rest.
+      names: job.name.includes('.') ? [job.name.slice(0, job.name.lastIndexOf('.')), job.name.slice(job.name.lastIndexOf('.') + 1)] : [job.name],
       calls: [`/api/v1/search?q=`],
       act: async (page) => {
         await page.locator('#searchBar').fill(job.name);

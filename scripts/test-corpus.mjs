@@ -1,6 +1,9 @@
 // npm run test:corpus <folder>: checks the store against a folder of OpenLineage events, e.g. the
 // shared corpus (../shared/openlineage/examples). Every sub-folder holds JSON files of events
 // (one event, or an array: a batch); `invalid/` holds events the store must not take as valid.
+// It also serves Marquez's web UI (test/marquez-web/, or MARQUEZ_WEB_TARBALL) against the store
+// filled with the corpus and the repository's fixtures, and walks every page of it in Chromium
+// for a job of each producer (test/corpus/marquez-ui.corpus.ts; docs/testing.md).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -32,7 +32,8 @@ export class NodeIdRepository {
 
   /**
    * The (dataset id, field) pairs naming a field the store knows: in a schema of the dataset (typed
-   * or names only), an output field of its column lineage, or an input field of another's.
+   * or names only), an output field of its column lineage, or an input field of another's, or
+   * either end of a field edge of explicit lineage.
    */
   async knownFields(pairs: Array<{ datasetId: string; field: string }>): Promise<Array<{ datasetId: string; field: string }>> {
     if (pairs.length === 0) return [];
@@ -41,7 +42,9 @@ export class NodeIdRepository {
         WHERE EXISTS (SELECT 1 FROM dataset_versions v WHERE v.dataset_id = c.id AND v.fields @> jsonb_build_array(jsonb_build_object('name', c.field)))
            OR EXISTS (SELECT 1 FROM dataset_fields f WHERE f.dataset_id = c.id AND f.name = c.field)
            OR EXISTS (SELECT 1 FROM column_lineage_heads h WHERE h.dataset_id = c.id AND h.field = c.field)
-           OR EXISTS (SELECT 1 FROM column_lineage_edges e WHERE e.input_dataset_id = c.id AND e.input_field = c.field)`,
+           OR EXISTS (SELECT 1 FROM column_lineage_edges e WHERE e.input_dataset_id = c.id AND e.input_field = c.field)
+           OR EXISTS (SELECT 1 FROM explicit_lineage_edges e WHERE e.destination_id = c.id AND e.destination_field = c.field)
+           OR EXISTS (SELECT 1 FROM explicit_lineage_edges e WHERE e.origin_id = c.id AND e.origin_field = c.field)`,
       [pairs.map((p) => p.datasetId), pairs.map((p) => p.field)],
     );
   }

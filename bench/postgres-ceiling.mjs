@@ -10,7 +10,7 @@ export const CONNECTIONS = 4;
 export const BATCH = 32;
 
 const ROW_COLUMNS = Object.keys(logRow());
-/** The content hashes' parameter: the key table takes them before the log (docs/adr/0028-partitioned-log.md). */
+/** The content hashes' parameter: the key table takes them before the log (docs/adr/0031-partitioned-log.md). */
 const HASHES = `$${ROW_COLUMNS.indexOf('content_hash') + 1}::bytea[]`;
 
 /**

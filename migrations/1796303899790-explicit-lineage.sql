@@ -1,4 +1,4 @@
--- Explicit lineage (docs/adr/0027-declared-and-observed-lineage.md): the edges the `lineage` facet
+-- Explicit lineage (docs/adr/0030-declared-and-observed-lineage.md): the edges the `lineage` facet
 -- of LineageFacet 1-0-0 states, as a job facet (declared on a JobEvent, observed on a RunEvent)
 -- or as a dataset facet (declared). Each edge runs from an entity (dataset or job, and a field of a
 -- dataset) to another; `declarer_id` is who stated it: the event's job, or the dataset that

@@ -1,5 +1,5 @@
 -- metadata-store: steps
--- The log becomes range-partitioned by received_at (docs/adr/0028-partitioned-log.md), so that
+-- The log becomes range-partitioned by received_at (docs/adr/0031-partitioned-log.md), so that
 -- retention drops whole partitions instead of deleting rows. The existing table is not copied: it
 -- becomes the first partition of a new parent, attached with a CHECK constraint that proves its
 -- range, so the swap holds its lock for a catalog change, not a scan. Every slow step (filling the

@@ -32,7 +32,7 @@ export interface NewLogEvent {
  * text; no payload is re-encoded or escaped into an array literal). ROWS FROM zips them row by
  * row, in array order. An event is new when its content hash goes into lineage_event_keys: the
  * log is partitioned by received time, so no unique index of its own can span every partition
- * (docs/adr/0028-partitioned-log.md); the key insert waits for a concurrent batch holding the
+ * (docs/adr/0031-partitioned-log.md); the key insert waits for a concurrent batch holding the
  * same hash, exactly as a unique index would.
  */
 const APPEND = {

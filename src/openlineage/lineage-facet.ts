@@ -5,7 +5,7 @@ import { isJsonObject, JsonObject } from './json';
  * Explicit lineage: the `lineage` facet of LineageFacet 1-0-0, as a job facet (entries of target
  * datasets and jobs, each with the sources that feed it) or as a dataset facet (the sources of the
  * dataset that carries it). Read into edges of the lineage graph, each from one entity (and field)
- * to another; what the edges mean is decided here, once (docs/adr/0027-declared-and-observed-lineage.md).
+ * to another; what the edges mean is decided here, once (docs/adr/0030-declared-and-observed-lineage.md).
  */
 
 export type EntityKind = 'dataset' | 'job';

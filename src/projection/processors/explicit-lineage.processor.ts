@@ -9,7 +9,7 @@ import { datasetMention, jobMention } from './rows';
 const idOf = (entity: LineageEntity) => (entity.kind === 'dataset' ? datasetId(entity.namespace, entity.name) : jobId(entity.namespace, entity.name));
 
 /**
- * Explicit lineage, the `lineage` facet (docs/adr/0027-declared-and-observed-lineage.md): the
+ * Explicit lineage, the `lineage` facet (docs/adr/0030-declared-and-observed-lineage.md): the
  * job facet of a job event declares the job's lineage, a run event's states what that run
  * observed; a dataset's facet, wherever the dataset is named, declares its sources. A declaration
  * is stated with its declarer, so it ends the edges that declarer declared before; an observation

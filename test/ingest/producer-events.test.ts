@@ -6,8 +6,15 @@ import { InProcessServer, startInProcessServer } from '../support/in-process-app
 const TRINO_NS = 'trino://trino.analytics.test:8080';
 
 /** Every dataset (namespace, name) an event names: inputs, outputs, the dataset of a dataset event, symlinks. */
+/** The datasets a `lineage` facet (LineageFacet 1-0-0) names: its entries and their inputs of type DATASET. */
+function declaredDatasets(facet: any): any[] {
+  const entries: any[] = facet?.entries ?? (facet?.inputs ? [{ type: 'JOB', inputs: facet.inputs }] : []);
+  return entries.flatMap((e) => [e, ...(e.inputs ?? [])]).filter((d) => d.type === 'DATASET' && d.name);
+}
+
 function namedDatasets(event: any): string[] {
-  const named: any[] = 'run' in event || 'job' in event ? [...(event.inputs ?? []), ...(event.outputs ?? [])] : [event.dataset];
+  const declared = [...declaredDatasets(event.job?.facets?.lineage), ...declaredDatasets(event.dataset?.facets?.lineage)];
+  const named: any[] = ['run' in event || 'job' in event ? [...(event.inputs ?? []), ...(event.outputs ?? [])] : [event.dataset], declared].flat();
   return named.flatMap((d) => [
     `${d.namespace}|${d.name}`,
     ...(d.facets?.symlinks?.identifiers ?? []).map((s: any) => `${s.namespace}|${s.name}`),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
 import { eventually, launchChromium, screenshot } from '../support/browser';
 import { InProcessServer, startInProcessServer } from '../support/in-process-app';
-import { MarquezUi, serveMarquezUi } from './marquez-ui';
+import { MarquezWeb, serveMarquezWeb, unpackMarquezWeb } from '../support/marquez-web';
 import { waitFor } from '../support/wait-for';
 
 const NS = 'warehouse';
@@ -31,13 +31,11 @@ function watch(page: Page) {
   return { calls, errors };
 }
 
-/**
- * Part of the conformance run (`npm run test:corpus`): Marquez's UI build lives in the shared
- * folder beside the checkout, which `npm test` must not need.
- */
+/** Marquez's UI build is kept in the repository (test/marquez-web/SOURCE.md, ADR 0032). */
 describe("Marquez's own web UI (0.51): the DELETE buttons", () => {
   let store: InProcessServer;
-  let ui: MarquezUi;
+  let ui: MarquezWeb;
+  let build: ReturnType<typeof unpackMarquezWeb>;
   let browser: Browser;
 
   beforeAll(async () => {
@@ -46,13 +44,15 @@ describe("Marquez's own web UI (0.51): the DELETE buttons", () => {
       expect((await store.request('POST', '/api/v1/lineage', event)).status).toBe(201);
     }
     await waitFor('the projection', async () => (await store.request('GET', `/api/v1/namespaces/${NS}/datasets`)).body?.totalCount === 3, 60000);
-    ui = await serveMarquezUi(store.url);
+    build = unpackMarquezWeb();
+    ui = await serveMarquezWeb(build.dist, store.url);
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await ui?.close();
     await store?.close();
+    build?.remove();
   });
 
   it.each([

@@ -726,7 +726,7 @@ export interface paths {
         };
         /**
          * Where a tagged field flows: every downstream field it feeds, and through which transformations
-         * @description Starts from every field tagged with the tag (and every current field of a dataset tagged as a whole) and walks the column lineage downstream: impact analysis, and tag propagation (a `pii` field marks every field it reaches).
+         * @description Starts from every field tagged with the tag (and every current field of a dataset tagged as a whole) and walks the column lineage downstream, observed and declared alike (each edge says its `source`): impact analysis, and tag propagation (a `pii` field marks every field it reaches).
          */
         get: operations["getTagDownstream"];
         put?: never;
@@ -1176,6 +1176,15 @@ export interface components {
             field: string;
             transformationDescription: string | null;
             transformationType: string | null;
+            /** @description Not in Marquez: OpenLineage 1-2-0 subtype */
+            transformationSubtype?: string | null;
+            /** @description Not in Marquez: OpenLineage 1-2-0 masking */
+            masking?: boolean | null;
+            /**
+             * @description Not in Marquez: What the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @enum {string}
+             */
+            source?: "observed" | "declared" | "both";
         };
         MarquezColumnLineageDto: {
             /** @description The output field */
@@ -1217,7 +1226,7 @@ export interface components {
             };
             /** Format: uuid */
             currentVersion: string | null;
-            /** @description null when no column lineage */
+            /** @description null when no column lineage. Observed (ColumnLineage facets, run events' `lineage` facets) and declared (the `lineage` facet of job events and datasets), as /api/v1/column-lineage shows it now; each input says its `source` */
             columnLineage: components["schemas"]["MarquezColumnLineageDto"][] | null;
             /** @description true in the answer to a DELETE; false otherwise (a hidden dataset is still found by name) */
             deleted: boolean;
@@ -1630,7 +1639,7 @@ export interface components {
             origin: string;
             destination: string;
             /**
-             * @description Not in Marquez: what the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @description Not in Marquez: What the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
              * @enum {string}
              */
             source?: "observed" | "declared" | "both";
@@ -1665,7 +1674,7 @@ export interface components {
             /** @description Not in Marquez: OpenLineage 1-2-0 masking */
             masking?: boolean | null;
             /**
-             * @description Not in Marquez: what the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @description Not in Marquez: What the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
              * @enum {string}
              */
             source?: "observed" | "declared" | "both";
@@ -1709,13 +1718,18 @@ export interface components {
             transformationSubtype: string | null;
             transformationDescription: string | null;
             masking: boolean | null;
+            /**
+             * @description What the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @enum {string}
+             */
+            source: "observed" | "declared" | "both";
         };
         MarquezColumnLineageGraphDto: {
             /** @description Sorted by id */
             graph: components["schemas"]["MarquezFieldNodeDto"][];
             /** @description Not in Marquez: true when maxNodes cut the graph */
             truncated?: boolean;
-            /** @description Not in Marquez: the dataset-level dependencies (ColumnLineage's `dataset` list) of the datasets in the graph */
+            /** @description Not in Marquez: the dataset-level dependencies of the datasets in the graph: ColumnLineage's `dataset` list, and the `lineage` facet's entity-level sources that name a field */
             datasetDependencies?: components["schemas"]["DatasetDependencyDto"][];
         };
         ColumnQualityDto: {
@@ -1883,6 +1897,11 @@ export interface components {
             description: string | null;
             /** @description Whether the transformation masks the data */
             masking: boolean | null;
+            /**
+             * @description What the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @enum {string}
+             */
+            source: "observed" | "declared" | "both";
         };
         TagImpactDto: {
             tag: string;

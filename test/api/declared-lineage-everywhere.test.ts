@@ -13,7 +13,8 @@ import { InProcessApp, startInProcessApp } from '../support/in-process-app';
  *         (INDIRECT/FILTER) and src.z.flag (INDIRECT/FILTER)
  *   T3  run 2 of build_y reading src.z only
  *
- * So each place has a declared-only (a, region), an observed-only (b, flag) and a both (c, status) case.
+ * So each place has a declared-only (a, region), an observed-only (b, flag) and a both (c, status)
+ * case; and a second job, build_w, declares the same sources for out.w without ever running.
  */
 const PG = 'postgresql://warehouse:5432';
 const AIRFLOW = 'airflow://production';
@@ -148,6 +149,16 @@ describe('declared and observed lineage in every read that shows lineage', () =>
     expect(columnLineageOf(dataset)).toEqual(['src.x.a -> a (declared, DIRECT/IDENTITY)', 'src.x.c -> c (declared, DIRECT/IDENTITY)']);
   });
 
+  it('lists the jobs that read and write a dataset by declaration as by runs, each with its source', async () => {
+    const { datasets } = await ok(`/api/v1/datasets?${new URLSearchParams({ namespace: PG })}`);
+    const detail = (name: string) => ok(`/api/v1/datasets/${datasets.find((d: any) => d.name === name).id}`);
+    const jobs = (list: any[]) => list.map((j) => `${j.name} (${j.source})`).sort();
+    expect(jobs((await detail('src.x')).readBy)).toEqual(['build_w (declared)', 'build_y (both)']);
+    expect(jobs((await detail('src.z')).readBy)).toEqual(['build_y (observed)']);
+    const written = await detail('out.y');
+    expect([jobs(written.writtenBy), written.readBy]).toEqual([['build_y (both)'], []]);
+  });
+
   it('marks each edge of a tag’s downstream walk with its source', async () => {
     const impact = await ok('/api/v1/tags/pii/downstream?depth=1');
     const edges = impact.edges
@@ -213,7 +224,7 @@ describe('declared and observed lineage in every read that shows lineage', () =>
 
   it('documents the source of every edge-listing shape in the OpenAPI document', async () => {
     const schemas = (await ok('/api/docs-json')).components.schemas;
-    for (const name of ['MarquezInputFieldDto', 'DatasetDependencyDto', 'ImpactEdgeDto']) {
+    for (const name of ['MarquezInputFieldDto', 'DatasetDependencyDto', 'ImpactEdgeDto', 'DatasetJobDto']) {
       expect([name, schemas[name].properties.source.enum]).toEqual([name, ['observed', 'declared', 'both']]);
     }
   });

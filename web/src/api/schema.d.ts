@@ -61,7 +61,7 @@ export interface paths {
         };
         /**
          * The directed lineage graph around a dataset or job (Marquez getLineage, plus direction, asOf and maxNodes)
-         * @description Walks only directed edges (dataset -> job for inputs, job -> dataset for outputs, and the dataset -> dataset and job -> job edges of explicit lineage, the `lineage` facet) from the node: upstream, downstream or both, each node once, up to `depth` jobs away and at most `maxNodes` nodes (nearest first). Each edge says its `source`: observed (by runs), declared (by job events or lineage facets) or both. One walk query whatever the graph size.
+         * @description Walks only directed edges (dataset -> job for inputs, job -> dataset for outputs, and the dataset -> dataset and job -> job edges of explicit lineage, the `lineage` facet) from the node: upstream, downstream or both, each node once, up to `depth` jobs away and at most `maxNodes` nodes (nearest first). Each edge says its `source`: observed (by runs), declared (by job events or lineage facets) or both. A `run:{id}` node (Marquez's grammar has it, Marquez answers 404) gives the graph around the run's job as of the run's last event: what that run read and wrote, and what was declared then; asOf cannot be given with it. One walk query whatever the graph size.
          */
         get: operations["getLineage"];
         put?: never;
@@ -595,7 +595,7 @@ export interface paths {
         };
         /**
          * The field-level lineage graph of a dataset or one of its fields (Marquez getColumnLineage, plus asOf and maxNodes)
-         * @description Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges: observed column lineage (ColumnLineage facets, run events' `lineage` facets) and declared (the `lineage` facet of job events and datasets), each input marked with its `source`. datasetDependencies (not in Marquez) lists the dataset-level dependencies (ColumnLineage's `dataset` list) of the graph's datasets.
+         * @description Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges: observed column lineage (ColumnLineage facets, run events' `lineage` facets) and declared (the `lineage` facet of job events and datasets), each input marked with its `source`. datasetDependencies (not in Marquez) lists the dataset-level dependencies of the graph's datasets (ColumnLineage's `dataset` list, and the `lineage` facet's entity-level sources naming a field), each with its `source`.
          */
         get: operations["getColumnLineage"];
         put?: never;
@@ -1039,6 +1039,11 @@ export interface components {
              * @description Last event time the job read or wrote the dataset
              */
             lastSeenAt: string;
+            /**
+             * @description What the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @enum {string}
+             */
+            source: "observed" | "declared" | "both";
         };
         SymlinkDto: {
             /**
@@ -1127,9 +1132,9 @@ export interface components {
                 [key: string]: unknown;
             };
             tags: string[];
-            /** @description Jobs that read it, most recent first (at most jobsLimit) */
+            /** @description Jobs that read it (by runs, job events or lineage facets), most recent first (at most jobsLimit) */
             readBy: components["schemas"]["DatasetJobDto"][];
-            /** @description Jobs that wrote it, most recent first (at most jobsLimit) */
+            /** @description Jobs that wrote it (by runs, job events or lineage facets), most recent first (at most jobsLimit) */
             writtenBy: components["schemas"]["DatasetJobDto"][];
             symlinks: components["schemas"]["SymlinkDto"][];
             /** @description Most recent events that named the dataset, newest first */
@@ -2092,7 +2097,7 @@ export interface operations {
                 maxNodes?: number;
                 /** @description The graph as its edges stood at this time: an edge counts from the first event that named it, and ends at the last one when a newer event of its job (or output field) replaced it. Default: now. */
                 asOf?: string;
-                /** @description The node: 'dataset:{namespace}:{name}' or 'job:{namespace}:{name}' */
+                /** @description The node: 'dataset:{namespace}:{name}', 'job:{namespace}:{name}', or 'run:{run id}': the graph around the run's job as that run left it (as of the run's last event), the lineage of that run's version of the job */
                 nodeId: string;
                 /** @description Follow edges against (upstream) or along (downstream) the data flow, or both from the node */
                 direction?: "upstream" | "downstream" | "both";
@@ -2111,7 +2116,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezLineageGraphDto"];
                 };
             };
-            /** @description INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid; the message names it. UNKNOWN_NODE: no reading of the nodeId's colons names an existing dataset or job; the message lists the readings tried */
+            /** @description INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid (a run id that is not a UUID, or asOf with a run node); the message names it. UNKNOWN_NODE: no reading of the nodeId's colons names an existing dataset or job (the message lists the readings tried), or no run has the run id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3666,7 +3671,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezColumnLineageGraphDto"];
                 };
             };
-            /** @description INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it. UNKNOWN_NODE: no reading of the nodeId's colons names an existing dataset, or a field the store knows of it; the message lists the readings tried */
+            /** @description INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid (a job or run node: column lineage starts at a dataset or a field); the message names it. UNKNOWN_NODE: no reading of the nodeId's colons names an existing dataset, or a field the store knows of it; the message lists the readings tried */
             400: {
                 headers: {
                     [name: string]: unknown;

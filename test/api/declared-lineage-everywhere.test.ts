@@ -159,6 +159,18 @@ describe('declared and observed lineage in every read that shows lineage', () =>
     expect([jobs(written.writtenBy), written.readBy]).toEqual([['build_y (both)'], []]);
   });
 
+  it("gives a job that never ran the inputs and outputs declared of it, in its own shape as in the graph's node", async () => {
+    const names = (refs: any[]) => refs.map((r) => `${r.namespace === PG ? '' : r.namespace}${r.name}`);
+    const declared = await ok(`/api/v1/namespaces/${encodeURIComponent(AIRFLOW)}/jobs/build_w`);
+    expect([names(declared.inputs), names(declared.outputs), declared.latestRuns]).toEqual([['src.x'], ['out.w'], null]);
+    const graph = await ok(`/api/v1/lineage?${new URLSearchParams({ nodeId: `job:${AIRFLOW}:build_w`, depth: '0' })}`);
+    const node = graph.graph.find((n: any) => n.id === `job:${AIRFLOW}:build_w`);
+    expect([names(node.data.inputs), names(node.data.outputs)]).toEqual([['src.x'], ['out.w']]);
+    // A job that ran keeps Marquez's meaning: the datasets of its latest run.
+    const ran = await ok(`/api/v1/namespaces/${encodeURIComponent(AIRFLOW)}/jobs/build_y`);
+    expect([names(ran.inputs), names(ran.outputs)]).toEqual([['src.x', 'src.z'], ['out.y']]);
+  });
+
   it('marks each edge of a tag’s downstream walk with its source', async () => {
     const impact = await ok('/api/v1/tags/pii/downstream?depth=1');
     const edges = impact.edges

@@ -1388,9 +1388,9 @@ export interface components {
              */
             updatedAt: string;
             namespace: string;
-            /** @description Current inputs */
+            /** @description The latest run's inputs; a job that never ran: its declared inputs */
             inputs: components["schemas"]["MarquezDatasetIdDto"][];
-            /** @description Current outputs */
+            /** @description The latest run's outputs; a job that never ran: its declared outputs */
             outputs: components["schemas"]["MarquezDatasetIdDto"][];
             /** @description sourceCodeLocation facet url */
             location: string | null;
@@ -1624,9 +1624,9 @@ export interface components {
              */
             updatedAt: string;
             namespace: string;
-            /** @description Current inputs */
+            /** @description The latest run's inputs; a job that never ran: its declared inputs */
             inputs: components["schemas"]["MarquezDatasetIdDto"][];
-            /** @description Current outputs */
+            /** @description The latest run's outputs; a job that never ran: its declared outputs */
             outputs: components["schemas"]["MarquezDatasetIdDto"][];
             /** @description sourceCodeLocation facet url */
             location: string | null;

@@ -1,5 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LINEAGE_SOURCE_DESCRIPTION, LINEAGE_SOURCES, type LineageSource } from '../read/shared/lineage-source';
 import { MarquezRunDto, MarquezVersionIdDto } from './run.dto';
+
+const MARQUEZ_SOURCE_DESCRIPTION = `Not in Marquez: ${LINEAGE_SOURCE_DESCRIPTION}`;
 
 export class MarquezDatasetIdDto {
   @ApiProperty() namespace!: string;
@@ -19,6 +22,9 @@ export class MarquezInputFieldDto {
   @ApiProperty() field!: string;
   @ApiProperty({ nullable: true, type: String }) transformationDescription!: string | null;
   @ApiProperty({ nullable: true, type: String }) transformationType!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Not in Marquez: OpenLineage 1-2-0 subtype' }) transformationSubtype!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean, description: 'Not in Marquez: OpenLineage 1-2-0 masking' }) masking!: boolean | null;
+  @ApiPropertyOptional({ enum: LINEAGE_SOURCES, description: MARQUEZ_SOURCE_DESCRIPTION }) source!: LineageSource;
 }
 
 export class MarquezColumnLineageDto {
@@ -53,7 +59,11 @@ export class MarquezDatasetDataDto extends MarquezDatasetBase {
 export class MarquezDatasetDto extends MarquezDatasetDataDto {
   @ApiProperty({ type: 'object', additionalProperties: true }) facets!: Record<string, unknown>;
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) currentVersion!: string | null;
-  @ApiProperty({ type: [MarquezColumnLineageDto], nullable: true, description: 'null when no column lineage' })
+  @ApiProperty({
+    type: [MarquezColumnLineageDto],
+    nullable: true,
+    description: 'null when no column lineage. Observed (ColumnLineage facets, run events\' `lineage` facets) and declared (the `lineage` facet of job events and datasets), as /api/v1/column-lineage shows it now; each input says its `source`',
+  })
   columnLineage!: MarquezColumnLineageDto[] | null;
   @ApiProperty({ description: 'true in the answer to a DELETE; false otherwise (a hidden dataset is still found by name)' }) deleted!: boolean;
 }

@@ -32,8 +32,8 @@ export class MarquezJobCommon {
   @ApiProperty({ format: 'date-time', description: 'Earliest event time of the job' }) createdAt!: string;
   @ApiProperty({ format: 'date-time', description: 'Latest event time of the job' }) updatedAt!: string;
   @ApiProperty() namespace!: string;
-  @ApiProperty({ type: [MarquezDatasetIdDto], description: 'Current inputs' }) inputs!: MarquezDatasetIdDto[];
-  @ApiProperty({ type: [MarquezDatasetIdDto], description: 'Current outputs' }) outputs!: MarquezDatasetIdDto[];
+  @ApiProperty({ type: [MarquezDatasetIdDto], description: "The latest run's inputs; a job that never ran: its declared inputs" }) inputs!: MarquezDatasetIdDto[];
+  @ApiProperty({ type: [MarquezDatasetIdDto], description: "The latest run's outputs; a job that never ran: its declared outputs" }) outputs!: MarquezDatasetIdDto[];
   @ApiProperty({ nullable: true, type: String, description: 'sourceCodeLocation facet url' }) location!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'documentation facet' }) description!: string | null;
 }

@@ -1,4 +1,4 @@
-import { DatasetDependencyRow } from '../read/lineage/dataset-dependencies.repository';
+import { DatasetDependency } from '../read/lineage/column-graph.service';
 import { FieldGraph, GraphEdge, TableGraph } from '../read/lineage/lineage.service';
 import { groupBy } from '../read/shared/group-by';
 import { MarquezColumnLineageGraphDto, MarquezEdgeDto, MarquezLineageGraphDto } from './lineage.dto';
@@ -27,7 +27,7 @@ export function lineageGraphShape(graph: TableGraph): MarquezLineageGraphDto {
  * the origin is the node itself, and an in-edge's destination is the upstream field (Marquez's web
  * UI relies on it).
  */
-export function columnLineageGraphShape(graph: FieldGraph & { datasetDependencies?: DatasetDependencyRow[] }): MarquezColumnLineageGraphDto {
+export function columnLineageGraphShape(graph: FieldGraph & { datasetDependencies?: DatasetDependency[] }): MarquezColumnLineageGraphDto {
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const inputs = groupBy(graph.edges, (edge) => edge.destination);
   const outputs = groupBy(graph.edges, (edge) => edge.origin);
@@ -70,6 +70,7 @@ export function columnLineageGraphShape(graph: FieldGraph & { datasetDependencie
       transformationSubtype: d.transformationSubtype,
       transformationDescription: d.description,
       masking: d.masking,
+      source: d.source,
     })),
   };
 }

@@ -1,7 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { MarquezDatasetDataDto } from './dataset.dto';
+import { LINEAGE_SOURCE_DESCRIPTION, LINEAGE_SOURCES, type LineageSource } from '../read/shared/lineage-source';
 import { MarquezJobCommon } from './job.dto';
 import { MarquezRunSummaryDto } from './run.dto';
+
+const MARQUEZ_SOURCE_DESCRIPTION = `Not in Marquez: ${LINEAGE_SOURCE_DESCRIPTION}`;
 
 /** A job as a lineage node carries it (Marquez's JobData): the latest run, no facets, tags or latestRuns. */
 export class MarquezJobDataDto extends MarquezJobCommon {
@@ -14,15 +17,10 @@ export class MarquezJobDataDto extends MarquezJobCommon {
   latestRun!: MarquezRunSummaryDto | null;
 }
 
-export const LINEAGE_SOURCES = ['observed', 'declared', 'both'] as const;
-const SOURCE_DESCRIPTION =
-  "Not in Marquez: what the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; " +
-  "'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them";
-
 export class MarquezEdgeDto {
   @ApiProperty() origin!: string;
   @ApiProperty() destination!: string;
-  @ApiPropertyOptional({ enum: LINEAGE_SOURCES, description: SOURCE_DESCRIPTION }) source!: (typeof LINEAGE_SOURCES)[number];
+  @ApiPropertyOptional({ enum: LINEAGE_SOURCES, description: MARQUEZ_SOURCE_DESCRIPTION }) source!: LineageSource;
 }
 
 export class MarquezGraphNodeDto {
@@ -51,7 +49,7 @@ export class MarquezFieldInputDto {
   @ApiProperty({ nullable: true, type: String }) transformationType!: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, description: 'Not in Marquez: OpenLineage 1-2-0 subtype' }) transformationSubtype!: string | null;
   @ApiPropertyOptional({ nullable: true, type: Boolean, description: 'Not in Marquez: OpenLineage 1-2-0 masking' }) masking!: boolean | null;
-  @ApiPropertyOptional({ enum: LINEAGE_SOURCES, description: SOURCE_DESCRIPTION }) source!: (typeof LINEAGE_SOURCES)[number];
+  @ApiPropertyOptional({ enum: LINEAGE_SOURCES, description: MARQUEZ_SOURCE_DESCRIPTION }) source!: LineageSource;
 }
 
 export class MarquezFieldDataDto {
@@ -87,6 +85,7 @@ export class DatasetDependencyDto {
   @ApiProperty({ nullable: true, type: String, example: 'JOIN' }) transformationSubtype!: string | null;
   @ApiProperty({ nullable: true, type: String }) transformationDescription!: string | null;
   @ApiProperty({ nullable: true, type: Boolean }) masking!: boolean | null;
+  @ApiProperty({ enum: LINEAGE_SOURCES, description: LINEAGE_SOURCE_DESCRIPTION }) source!: LineageSource;
 }
 
 export class MarquezColumnLineageGraphDto {
@@ -94,7 +93,9 @@ export class MarquezColumnLineageGraphDto {
   @ApiPropertyOptional({ description: 'Not in Marquez: true when maxNodes cut the graph' }) truncated!: boolean;
   @ApiPropertyOptional({
     type: [DatasetDependencyDto],
-    description: "Not in Marquez: the dataset-level dependencies (ColumnLineage's `dataset` list) of the datasets in the graph",
+    description:
+      "Not in Marquez: the dataset-level dependencies of the datasets in the graph: ColumnLineage's `dataset` list, and the `lineage` " +
+      "facet's entity-level sources that name a field",
   })
   datasetDependencies?: DatasetDependencyDto[];
 }

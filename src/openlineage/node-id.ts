@@ -4,8 +4,9 @@
  * start with digits (Trino's query ids), so no character rule tells where the namespace ends: a node
  * id has several readings, and the read side keeps the one that names a node that exists
  * (read/lineage/node-resolver.service.ts). These functions only list the readings.
+ * Marquez's grammar also has `run:{uuid}`: one reading, the run's id.
  */
-export type NodeType = 'dataset' | 'job' | 'datasetField';
+export type NodeType = 'dataset' | 'job' | 'datasetField' | 'run';
 
 export type NodeRef =
   | { type: 'dataset' | 'job'; namespace: string; name: string }
@@ -17,7 +18,7 @@ export interface TypedNodeId {
   text: string;
 }
 
-const NODE_TYPES: ReadonlySet<string> = new Set<NodeType>(['dataset', 'job', 'datasetField']);
+const NODE_TYPES: ReadonlySet<string> = new Set<NodeType>(['dataset', 'job', 'datasetField', 'run']);
 
 /** The type and text of a node id, or null when it starts with no node type (the caller answers 400). */
 export function typedNodeId(nodeId: string): TypedNodeId | null {

@@ -44,7 +44,16 @@ describe('Marquez endpoints over the lineage model', () => {
         {
           name: 'total',
           inputFields: [
-            { namespace: PG, dataset: 'public.orders', field: 'amount', transformationDescription: 'sum', transformationType: 'INDIRECT' },
+            {
+              namespace: PG,
+              dataset: 'public.orders',
+              field: 'amount',
+              transformationDescription: 'sum',
+              transformationType: 'INDIRECT',
+              transformationSubtype: 'AGGREGATION',
+              masking: false,
+              source: 'observed',
+            },
           ],
           transformationDescription: null,
           transformationType: null,

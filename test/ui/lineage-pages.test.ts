@@ -315,6 +315,10 @@ describe('Lineage, job, run, search and overview pages', () => {
     await page.keyboard.press('Enter');
     const json = JSON.parse((await facet.locator('pre.json').textContent()) ?? '') as { name: string; version: string };
     expect(json).toMatchObject({ name: 'trino', version: '476' });
+    // The run's lineage: its job's graph as of the run's last event (the FAIL), as nodeId=run:{id} answers.
+    const atRun = new URL((await page.getByRole('link', { name: 'Lineage at this run' }).getAttribute('href')) ?? '', 'http://ui/').hash;
+    const atRunSearch = new URLSearchParams(atRun.slice(atRun.indexOf('?')));
+    expect([atRunSearch.get('nodeId'), atRunSearch.get('asOf')]).toEqual([DAILY, at(2 * HOUR + 60000)]);
     await expectAccessible(page, 'run page');
     await screenshot(page, 'run');
     await page.getByRole('link', { name: 'mart.daily_sales', exact: true }).click();

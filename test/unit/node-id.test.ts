@@ -5,6 +5,7 @@ describe('node id readings', () => {
     expect(typedNodeId('job:trino://c:8443:20261129_093001_00001_acc63')).toEqual({ type: 'job', text: 'trino://c:8443:20261129_093001_00001_acc63' });
     expect(typedNodeId('dataset:ns:t#0193a1b2-0000-7000-8000-000000000001')).toEqual({ type: 'dataset', text: 'ns:t' });
     expect(typedNodeId('datasetField:ns:t:f')).toEqual({ type: 'datasetField', text: 'ns:t:f' });
+    expect(typedNodeId('run:0193a1b2-0000-7000-8000-000000000001')).toEqual({ type: 'run', text: '0193a1b2-0000-7000-8000-000000000001' });
     expect(typedNodeId('table:ns:t')).toBeNull();
     expect(typedNodeId('dataset')).toBeNull();
   });

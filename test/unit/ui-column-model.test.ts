@@ -59,7 +59,7 @@ function field(dataset: string, name: string, inputs: Array<{ dataset: string; f
 }
 
 describe('columnModel', () => {
-  // raw.a -> clean.a (DIRECT IDENTITY) -> mart.total (DIRECT AGGREGATION); raw.status filters clean as a whole.
+  // raw.a -> clean.a (DIRECT IDENTITY) -> mart.total (DIRECT AGGREGATION); raw.status filters clean as a whole, declared only.
   const graph = {
     graph: [
       field('raw', 'a'),
@@ -76,6 +76,7 @@ describe('columnModel', () => {
         transformationSubtype: 'FILTER',
         transformationDescription: null,
         masking: null,
+        source: 'declared' as const,
       },
     ],
   };
@@ -89,12 +90,12 @@ describe('columnModel', () => {
     ]);
   });
 
-  it('carries each link’s transformation, and the dataset-level one to the whole table', () => {
+  it('carries each link’s transformation, and the dataset-level one to the whole table, marked declared', () => {
     const labels = Object.fromEntries(model.links.map((l) => [l.id, transformationLabel(l)]));
     expect(labels).toEqual({
       [`${fieldNodeId(NS, 'raw', 'a')}->${fieldNodeId(NS, 'clean', 'a')}`]: 'DIRECT · IDENTITY',
       [`${fieldNodeId(NS, 'clean', 'a')}->${fieldNodeId(NS, 'mart', 'total')}`]: 'DIRECT · AGGREGATION',
-      [`${fieldNodeId(NS, 'raw', 'status')}->dataset:${NS}:clean`]: 'whole table · INDIRECT · FILTER',
+      [`${fieldNodeId(NS, 'raw', 'status')}->dataset:${NS}:clean`]: 'declared · whole table · INDIRECT · FILTER',
     });
   });
 

@@ -32,7 +32,7 @@ export interface DatasetListFilter {
 }
 
 /** A job that read or wrote the dataset: the job's name, the edge's direction and times. */
-export type DatasetJobRow = Pick<JobEntity, 'namespace' | 'name'> & Pick<LineageEdgeEntity, 'direction' | 'firstSeenAt' | 'lastSeenAt'>;
+export type DatasetJobRow = Pick<JobEntity, 'namespace' | 'name'> & Pick<LineageEdgeEntity, 'direction' | 'firstSeenAt' | 'lastSeenAt' | 'observed' | 'declared'>;
 
 export type SymlinkRow = DatasetRow & Pick<DatasetSymlinkEntity, 'symlinkType'> & { direction: 'declares' | 'declared-by' };
 
@@ -224,16 +224,35 @@ export class DatasetReadRepository {
     return new Map(rows.map((r) => [r.id, r.endedAt]));
   }
 
-  /** The jobs that most recently read (input) or wrote (output) the dataset, newest first, `limit` each. */
+  /**
+   * The jobs that most recently read (input) or wrote (output) the dataset, newest first, `limit`
+   * each: by the inputs and outputs events listed, and by explicit lineage (the `lineage` facet's
+   * dataset -> job and job -> dataset edges), one row per job, flagged observed and/or declared.
+   */
   jobs(datasetId: string, limit: number): Promise<DatasetJobRow[]> {
     return this.dataSource.query(
-      `SELECT dir.direction, j.namespace, j.name, e.first_seen_at AS "firstSeenAt", e.last_seen_at AS "lastSeenAt"
+      `SELECT dir.direction, j.namespace, j.name, e."firstSeenAt", e."lastSeenAt", e.observed, e.declared
          FROM (VALUES ('input'), ('output')) AS dir(direction)
-        CROSS JOIN LATERAL (SELECT job_id, first_seen_at, last_seen_at FROM lineage_edges
-                             WHERE dataset_id = $1 AND direction = dir.direction
-                             ORDER BY last_seen_at DESC LIMIT $2) e
+        CROSS JOIN LATERAL (
+          SELECT u.job_id, min(u.first_seen_at) AS "firstSeenAt", max(u.last_seen_at) AS "lastSeenAt",
+                 bool_or(u.observed) AS observed, bool_or(u.declared) AS declared
+            FROM ((SELECT job_id, first_seen_at, last_seen_at, observed, declared FROM lineage_edges
+                    WHERE dataset_id = $1 AND direction = dir.direction
+                    ORDER BY last_seen_at DESC LIMIT $2)
+                  UNION ALL
+                  (SELECT e.destination_id, e.first_seen_at, e.last_seen_at, e.source = 'observed', e.source = 'declared'
+                     FROM explicit_lineage_edges e
+                    WHERE dir.direction = 'input' AND e.origin_id = $1 AND e.origin_field = '' AND e.destination_kind = 'job'
+                    ORDER BY e.last_seen_at DESC LIMIT $2)
+                  UNION ALL
+                  (SELECT e.origin_id, e.first_seen_at, e.last_seen_at, e.source = 'observed', e.source = 'declared'
+                     FROM explicit_lineage_edges e
+                    WHERE dir.direction = 'output' AND e.destination_id = $1 AND e.destination_field = '' AND e.origin_kind = 'job'
+                    ORDER BY e.last_seen_at DESC LIMIT $2)) u
+           GROUP BY u.job_id
+           ORDER BY max(u.last_seen_at) DESC LIMIT $2) e
          JOIN jobs j ON j.id = e.job_id
-        ORDER BY dir.direction, e.last_seen_at DESC, j.namespace, j.name`,
+        ORDER BY dir.direction, e."lastSeenAt" DESC, j.namespace, j.name`,
       [datasetId, limit],
     );
   }

@@ -3,6 +3,7 @@ import { InvalidInputError, NotFoundError } from '../../core/errors/domain-error
 import { UUID_PATTERN } from '../../openlineage/json';
 import { RunsService } from '../runs/runs.service';
 import { groupBy } from '../shared/group-by';
+import { mergeFlags, sourceOf } from '../shared/lineage-source';
 import { MAX_OFFSET } from '../shared/page-query';
 import { DatasetNodeView, DatasetVersionView, DatasetView, Facets, FieldView } from '../shared/views';
 import { TagsRepository } from '../tags/tags.repository';
@@ -142,7 +143,11 @@ export class DatasetViewsService {
       this.columnLineage.currentOf(ids),
       this.datasets.lastModified(ids),
     ]);
-    const edgesByDataset = groupBy(columnEdges, (e) => e.outputDatasetId);
+    // An input both observed and declared (same fields, same transformation) is one input, marked both.
+    const merged = mergeFlags(columnEdges, (e) =>
+      JSON.stringify([e.outputDatasetId, e.outputField, e.inputDatasetId, e.field, e.transformationType, e.transformationSubtype]),
+    );
+    const edgesByDataset = groupBy(merged, (e) => e.outputDatasetId);
     return rows.map((row) => {
       const datasetTags = tags.get(row.id);
       const byField = groupBy(edgesByDataset.get(row.id) ?? [], (e) => e.outputField);
@@ -161,6 +166,7 @@ export class DatasetViewsService {
             transformationSubtype: e.transformationSubtype,
             description: e.description,
             masking: e.masking,
+            source: sourceOf(e),
           })),
         })),
         lastModifiedAt: lastModified.get(row.id) ?? null,

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { LINEAGE_SOURCE_DESCRIPTION, LINEAGE_SOURCES, type LineageSource } from '../shared/lineage-source';
 
 export class ListDatasetsQuery {
   @ApiPropertyOptional({ description: 'Exact dataset namespace, e.g. trino://trino.example.com:8080' })
@@ -105,6 +106,7 @@ export class DatasetJobDto {
   @ApiProperty() name!: string;
   @ApiProperty({ format: 'date-time', description: 'First event time the job read or wrote the dataset' }) firstSeenAt!: string;
   @ApiProperty({ format: 'date-time', description: 'Last event time the job read or wrote the dataset' }) lastSeenAt!: string;
+  @ApiProperty({ enum: LINEAGE_SOURCES, description: LINEAGE_SOURCE_DESCRIPTION }) source!: LineageSource;
 }
 
 export class DatasetDetailDto extends DatasetDto {
@@ -116,9 +118,9 @@ export class DatasetDetailDto extends DatasetDto {
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'Current facets, each from the latest event that sent it' })
   facets!: Record<string, unknown>;
   @ApiProperty({ type: [String] }) tags!: string[];
-  @ApiProperty({ type: [DatasetJobDto], description: 'Jobs that read it, most recent first (at most jobsLimit)' })
+  @ApiProperty({ type: [DatasetJobDto], description: 'Jobs that read it (by runs, job events or lineage facets), most recent first (at most jobsLimit)' })
   readBy!: DatasetJobDto[];
-  @ApiProperty({ type: [DatasetJobDto], description: 'Jobs that wrote it, most recent first (at most jobsLimit)' })
+  @ApiProperty({ type: [DatasetJobDto], description: 'Jobs that wrote it (by runs, job events or lineage facets), most recent first (at most jobsLimit)' })
   writtenBy!: DatasetJobDto[];
   @ApiProperty({ type: [SymlinkDto] }) symlinks!: SymlinkDto[];
   @ApiProperty({ type: [DatasetEventDto], description: 'Most recent events that named the dataset, newest first' })

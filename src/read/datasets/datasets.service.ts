@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InvalidInputError, NotFoundError } from '../../core/errors/domain-errors';
 import { UUID_PATTERN } from '../../openlineage/json';
+import { sourceOf } from '../shared/lineage-source';
 import { DatasetJobRow, DatasetReadRepository, DatasetRow, MIN_INDEXED_SEARCH } from './dataset-read.repository';
 import { DatasetVersionsRepository } from './dataset-versions.repository';
 import { DatasetViewsService } from './dataset-views.service';
@@ -76,6 +77,7 @@ export class DatasetsService {
       name: j.name,
       firstSeenAt: j.firstSeenAt.toISOString(),
       lastSeenAt: j.lastSeenAt.toISOString(),
+      source: sourceOf(j),
     });
     return {
       ...toDatasetDto(view),

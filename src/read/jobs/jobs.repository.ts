@@ -5,6 +5,7 @@ import { JobEntity } from '../../database/entities/job.entity';
 import { LineageEdgeEntity } from '../../database/entities/lineage-edge.entity';
 import { selectColumns } from '../../database/entity-columns';
 import { InjectReadDataSource } from '../../database/read-data-source';
+import { EXPLICIT_EDGE_VALID } from '../shared/edge-validity';
 import { facetsBy } from '../shared/group-by';
 import { jobHidden } from '../shared/hidden-nodes';
 import { Facets } from '../shared/views';
@@ -115,6 +116,8 @@ export class JobsRepository {
   /**
    * Current inputs and outputs: the datasets of the job's latest run, at most `perDirection`
    * each (an event may name hundreds of thousands of datasets; a job's shape must stay small).
+   * A job that never ran has what was declared of it, valid now: the inputs and outputs its job
+   * events listed and the dataset -> job and job -> dataset edges of its explicit lineage.
    */
   async currentEdges(jobIds: string[], perDirection: number): Promise<JobEdgeRow[]> {
     if (jobIds.length === 0) return [];
@@ -127,7 +130,23 @@ export class JobsRepository {
                              LIMIT $2) e
          JOIN datasets d ON d.id = e.dataset_id
         WHERE j.id = ANY($1::uuid[])
-        ORDER BY j.id, dir.direction, d.namespace, d.name`,
+       UNION ALL
+       SELECT j.id, dir.direction, d.namespace, d.name
+         FROM jobs j
+        CROSS JOIN (VALUES ('input'), ('output')) AS dir(direction)
+        CROSS JOIN LATERAL (SELECT e.dataset_id FROM lineage_edges e WHERE e.job_id = j.id AND e.direction = dir.direction
+                            UNION
+                            SELECT e.origin_id FROM explicit_lineage_edges e
+                             WHERE dir.direction = 'input' AND e.destination_id = j.id AND e.destination_field = '' AND e.origin_kind = 'dataset'
+                               AND ${EXPLICIT_EDGE_VALID('NULL')}
+                            UNION
+                            SELECT e.destination_id FROM explicit_lineage_edges e
+                             WHERE dir.direction = 'output' AND e.origin_id = j.id AND e.origin_field = '' AND e.destination_kind = 'dataset'
+                               AND ${EXPLICIT_EDGE_VALID('NULL')}
+                            LIMIT $2) e(dataset_id)
+         JOIN datasets d ON d.id = e.dataset_id
+        WHERE j.id = ANY($1::uuid[]) AND j.latest_run_id IS NULL
+        ORDER BY 1, 2, 3, 4`,
       [jobIds, perDirection],
     );
   }

@@ -29,7 +29,12 @@ export class GraphWalkQuery {
 }
 
 export class LineageQuery extends GraphWalkQuery {
-  @ApiProperty({ description: "The node: 'dataset:{namespace}:{name}' or 'job:{namespace}:{name}'", example: 'dataset:trino://trino.example.com:8080:hive.sales.orders' })
+  @ApiProperty({
+    description:
+      "The node: 'dataset:{namespace}:{name}', 'job:{namespace}:{name}', or 'run:{run id}': the graph around the run's job as that run " +
+      "left it (as of the run's last event), the lineage of that run's version of the job",
+    example: 'dataset:trino://trino.example.com:8080:hive.sales.orders',
+  })
   @IsString() @MaxLength(4100)
   nodeId!: string;
 

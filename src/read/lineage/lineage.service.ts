@@ -3,6 +3,7 @@ import { InvalidInputError } from '../../core/errors/domain-errors';
 import { datasetFieldNodeId, datasetNodeId, jobNodeId, typedNodeId } from '../../openlineage/node-id';
 import { DatasetViewsService } from '../datasets/dataset-views.service';
 import { JobsService } from '../jobs/jobs.service';
+import { LineageSource, mergeFlags, sourceOf } from '../shared/lineage-source';
 import { DatasetNodeView, JobNodeView } from '../shared/views';
 import { ColumnEdge, FieldKey, LineageWalkRepository, WalkDirection } from './lineage-walk.repository';
 import { NodeResolver } from './node-resolver.service';
@@ -15,9 +16,6 @@ export interface WalkOptions {
   asOf: Date | null;
   maxNodes: number;
 }
-
-/** What an edge rests on: a run's observation, a declaration (a job event, the lineage facet), or both. */
-export type LineageSource = 'observed' | 'declared' | 'both';
 
 export interface GraphEdge {
   origin: string;
@@ -55,24 +53,6 @@ export interface FieldGraph {
   /** Data flows from `origin` (an input field) to `destination` (an output field). */
   edges: FieldEdge[];
   truncated: boolean;
-}
-
-const sourceOf = (flags: { observed: boolean; declared: boolean }): LineageSource =>
-  flags.observed && flags.declared ? 'both' : flags.declared ? 'declared' : 'observed';
-
-/** One edge per key, observed where any of its rows is, declared where any is. */
-function mergeFlags<T extends { observed: boolean; declared: boolean }>(edges: T[], keyOf: (edge: T) => string): T[] {
-  const byKey = new Map<string, T>();
-  for (const edge of edges) {
-    const key = keyOf(edge);
-    const kept = byKey.get(key);
-    if (!kept) byKey.set(key, { ...edge });
-    else {
-      kept.observed ||= edge.observed;
-      kept.declared ||= edge.declared;
-    }
-  }
-  return [...byKey.values()];
 }
 
 const directions = (direction: GraphDirection): WalkDirection[] => (direction === 'both' ? ['upstream', 'downstream'] : [direction]);
@@ -113,10 +93,14 @@ export class LineageService {
   async tableGraph(nodeId: string, options: WalkOptions): Promise<TableGraph> {
     if (typedNodeId(nodeId)?.type === 'datasetField') throw new InvalidInputError('INVALID_PARAMETER', 'nodeId: a datasetField node has column lineage: use /api/v1/column-lineage');
     const node = await this.nodes.resolve(nodeId);
+    if (node.asOf && options.asOf) {
+      throw new InvalidInputError('INVALID_PARAMETER', 'asOf: a run node already fixes the time (its last event); give asOf with a job or dataset node instead');
+    }
+    const asOf = node.asOf ?? options.asOf;
     const start = node.type === 'dataset' ? { datasetIds: [node.id], jobIds: [] } : { datasetIds: [], jobIds: [node.id] };
     // A level is one edge; depth counts jobs, as Marquez does: a job's own inputs and outputs are depth 0.
     const levels = node.type === 'dataset' ? 2 * options.depth : 2 * options.depth + 1;
-    const walked = await this.walks.walkTables(start, directions(options.direction), levels, options.maxNodes, options.asOf);
+    const walked = await this.walks.walkTables(start, directions(options.direction), levels, options.maxNodes, asOf);
     const { kept, truncated } = firstReached(
       walked.map((w) => ({ level: w.level, items: [...w.datasetIds.map((id) => `d${id}`), ...w.jobIds.map((id) => `j${id}`)] })),
       options.maxNodes,
@@ -124,7 +108,7 @@ export class LineageService {
     const datasetIds = [...kept.keys()].filter((k) => k.startsWith('d')).map((k) => k.slice(1));
     const jobIds = [...kept.keys()].filter((k) => k.startsWith('j')).map((k) => k.slice(1));
     const [edges, datasets, jobs] = await Promise.all([
-      this.walks.tableEdgesAmong(datasetIds, jobIds, options.asOf),
+      this.walks.tableEdgesAmong(datasetIds, jobIds, asOf),
       this.datasets.nodesByIds(datasetIds),
       this.jobs.nodesByIds(jobIds),
     ]);
@@ -145,7 +129,15 @@ export class LineageService {
   }
 
   async fieldGraph(nodeId: string, options: WalkOptions): Promise<FieldGraph> {
-    if (typedNodeId(nodeId)?.type === 'job') throw new InvalidInputError('INVALID_PARAMETER', 'nodeId: column lineage starts at a dataset or a datasetField node');
+    const type = typedNodeId(nodeId)?.type;
+    if (type === 'job') throw new InvalidInputError('INVALID_PARAMETER', 'nodeId: column lineage starts at a dataset or a datasetField node');
+    if (type === 'run') {
+      throw new InvalidInputError(
+        'INVALID_PARAMETER',
+        'nodeId: column lineage starts at a dataset or a datasetField node; for a run, /api/v1/lineage?nodeId=run:{id} gives its job\'s graph as of the run, ' +
+          'and asOf gives the column lineage of a dataset at that time',
+      );
+    }
     const node = await this.nodes.resolve(nodeId);
     const id = node.id;
     const fields = node.type === 'datasetField' ? [node.field] : await this.walks.fieldsOfDataset(id);

@@ -9,7 +9,16 @@ export interface ExistingNode {
   name: string;
 }
 
-/** Which of a node id's readings name something that exists: namespaces, datasets, jobs, fields. */
+/** A run and its job, as a run node resolves. */
+export interface RunNode {
+  jobId: string;
+  jobNamespace: string;
+  jobName: string;
+  /** Its latest event time. */
+  lastSeenAt: Date;
+}
+
+/** Which of a node id's readings name something that exists: namespaces, datasets, jobs, fields, runs. */
 @Injectable()
 export class NodeIdRepository {
   constructor(@InjectReadDataSource() private readonly dataSource: DataSource) {}
@@ -28,6 +37,15 @@ export class NodeIdRepository {
          JOIN ${table} t ON t.namespace = c.namespace AND t.name = c.name`,
       [pairs.map((p) => p.namespace), pairs.map((p) => p.name)],
     );
+  }
+
+  async run(id: string): Promise<RunNode | null> {
+    const rows: RunNode[] = await this.dataSource.query(
+      `SELECT j.id AS "jobId", j.namespace AS "jobNamespace", j.name AS "jobName", r.last_seen_at AS "lastSeenAt"
+         FROM runs r JOIN jobs j ON j.id = r.job_id WHERE r.id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
   }
 
   /**

@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InvalidInputError } from '../../core/errors/domain-errors';
+import { UUID_PATTERN } from '../../openlineage/json';
 import { describeReading, NodeRef, splitsAtColons, typedNodeId } from '../../openlineage/node-id';
 import { ExistingNode, NodeIdRepository } from './node-id.repository';
 
-/** A node id resolved to what exists: the reading, and the id of its dataset or job. */
-export type ResolvedNode = NodeRef & { id: string };
+/**
+ * A node id resolved to what exists: the reading, and the id of its dataset or job. A run node
+ * resolves to its job, with `asOf` the time of the run's last event: the graph as that run left it.
+ */
+export type ResolvedNode = NodeRef & { id: string; asOf?: Date };
 
 /** Readings looked up per node id at most; a longer id's further readings are not tried. */
 const MAX_READINGS = 1000;
@@ -24,13 +28,24 @@ export class NodeResolver {
 
   async resolve(nodeId: string): Promise<ResolvedNode> {
     const typed = typedNodeId(nodeId);
+    if (typed?.type === 'run') return this.runNode(typed.text);
     if (!typed || !wellFormed(typed.type, typed.text)) {
-      throw new InvalidInputError('INVALID_PARAMETER', "nodeId must be 'dataset:{namespace}:{name}', 'job:{namespace}:{name}' or 'datasetField:{namespace}:{name}:{field}'");
+      throw new InvalidInputError(
+        'INVALID_PARAMETER',
+        "nodeId must be 'dataset:{namespace}:{name}', 'job:{namespace}:{name}', 'datasetField:{namespace}:{name}:{field}' or 'run:{run id}'",
+      );
     }
     const readings = typed.type === 'datasetField' ? await this.fieldReadings(typed.text) : this.nodeReadings(typed.type, typed.text);
     const found = typed.type === 'datasetField' ? await this.existingField(readings) : await this.existingNode(typed.type, readings);
     if (found) return found;
     throw new InvalidInputError('UNKNOWN_NODE', unknownMessage(typed.type, typed.text, readings));
+  }
+
+  private async runNode(runId: string): Promise<ResolvedNode> {
+    if (!UUID_PATTERN.test(runId)) throw new InvalidInputError('INVALID_PARAMETER', "nodeId: a run node is 'run:{run id}', the run id a UUID");
+    const run = await this.nodes.run(runId.toLowerCase());
+    if (!run) throw new InvalidInputError('UNKNOWN_NODE', `nodeId names no existing run: no run has id '${runId}'`);
+    return { type: 'job', namespace: run.jobNamespace, name: run.jobName, id: run.jobId, asOf: run.lastSeenAt };
   }
 
   private nodeReadings(type: 'dataset' | 'job', text: string): NodeRef[] {

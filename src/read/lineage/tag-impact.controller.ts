@@ -24,7 +24,8 @@ export class TagImpactController {
     summary: 'Where a tagged field flows: every downstream field it feeds, and through which transformations',
     description:
       'Starts from every field tagged with the tag (and every current field of a dataset tagged as a whole) and walks the ' +
-      'column lineage downstream: impact analysis, and tag propagation (a `pii` field marks every field it reaches).',
+      'column lineage downstream, observed and declared alike (each edge says its `source`): impact analysis, and tag propagation ' +
+      '(a `pii` field marks every field it reaches).',
   })
   @ApiOkResponse({ type: TagImpactDto })
   @ApiBadRequestResponse({ description: 'INVALID_PARAMETER: depth, asOf or maxNodes invalid; the message names it' })
@@ -45,6 +46,7 @@ export class TagImpactController {
         transformationSubtype: e.transformationSubtype,
         description: e.description,
         masking: e.masking,
+        source: e.source,
       })),
       truncated: graph.truncated,
     };

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { LINEAGE_SOURCE_DESCRIPTION, LINEAGE_SOURCES, type LineageSource } from '../shared/lineage-source';
 
 export class ImpactFieldDto {
   @ApiProperty({ description: "'datasetField:{ns}:{name}:{field}'" }) id!: string;
@@ -16,6 +17,7 @@ export class ImpactEdgeDto {
   @ApiProperty({ nullable: true, type: String, description: 'IDENTITY, TRANSFORMATION, AGGREGATION, FILTER, JOIN, ...' }) transformationSubtype!: string | null;
   @ApiProperty({ nullable: true, type: String }) description!: string | null;
   @ApiProperty({ nullable: true, type: Boolean, description: 'Whether the transformation masks the data' }) masking!: boolean | null;
+  @ApiProperty({ enum: LINEAGE_SOURCES, description: LINEAGE_SOURCE_DESCRIPTION }) source!: LineageSource;
 }
 
 export class TagImpactDto {

@@ -1,4 +1,5 @@
 import type { RunState } from '../../openlineage/run-state';
+import type { LineageSource } from './lineage-source';
 
 /** What the read side returns: the current state of the model, in domain terms (no HTTP shapes). */
 
@@ -105,6 +106,8 @@ export interface ColumnInputView extends DatasetRef {
   transformationSubtype: string | null;
   description: string | null;
   masking: boolean | null;
+  /** Observed by runs, declared (a job event's or dataset's `lineage` facet), or both. */
+  source: LineageSource;
 }
 
 export interface ColumnLineageView {
@@ -125,7 +128,7 @@ export interface DatasetView extends DatasetRef {
   facets: Facets;
   fields: FieldView[];
   tags: string[];
-  /** Current column lineage of its output fields; [] when none. */
+  /** Current column lineage of its output fields, observed and declared; [] when none. */
   columnLineage: ColumnLineageView[];
   /** ended_at of the latest COMPLETE run that wrote it. */
   lastModifiedAt: Date | null;

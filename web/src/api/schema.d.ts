@@ -61,7 +61,7 @@ export interface paths {
         };
         /**
          * The directed lineage graph around a dataset or job (Marquez getLineage, plus direction, asOf and maxNodes)
-         * @description Walks only directed edges (dataset -> job for inputs, job -> dataset for outputs, and the dataset -> dataset and job -> job edges of explicit lineage, the `lineage` facet) from the node: upstream, downstream or both, each node once, up to `depth` jobs away and at most `maxNodes` nodes (nearest first). Each edge says its `source`: observed (by runs), declared (by job events or lineage facets) or both. One walk query whatever the graph size.
+         * @description Walks only directed edges (dataset -> job for inputs, job -> dataset for outputs, and the dataset -> dataset and job -> job edges of explicit lineage, the `lineage` facet) from the node: upstream, downstream or both, each node once, up to `depth` jobs away and at most `maxNodes` nodes (nearest first). Each edge says its `source`: observed (by runs), declared (by job events or lineage facets) or both. A `run:{id}` node (Marquez's grammar has it, Marquez answers 404) gives the graph around the run's job as of the run's last event: what that run read and wrote, and what was declared then; asOf cannot be given with it. One walk query whatever the graph size.
          */
         get: operations["getLineage"];
         put?: never;
@@ -595,7 +595,7 @@ export interface paths {
         };
         /**
          * The field-level lineage graph of a dataset or one of its fields (Marquez getColumnLineage, plus asOf and maxNodes)
-         * @description Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges: observed column lineage (ColumnLineage facets, run events' `lineage` facets) and declared (the `lineage` facet of job events and datasets), each input marked with its `source`. datasetDependencies (not in Marquez) lists the dataset-level dependencies (ColumnLineage's `dataset` list) of the graph's datasets.
+         * @description Upstream from the fields, and downstream too with withDownstream=true, up to `depth` field-to-field edges: observed column lineage (ColumnLineage facets, run events' `lineage` facets) and declared (the `lineage` facet of job events and datasets), each input marked with its `source`. datasetDependencies (not in Marquez) lists the dataset-level dependencies of the graph's datasets (ColumnLineage's `dataset` list, and the `lineage` facet's entity-level sources naming a field), each with its `source`.
          */
         get: operations["getColumnLineage"];
         put?: never;
@@ -726,7 +726,7 @@ export interface paths {
         };
         /**
          * Where a tagged field flows: every downstream field it feeds, and through which transformations
-         * @description Starts from every field tagged with the tag (and every current field of a dataset tagged as a whole) and walks the column lineage downstream: impact analysis, and tag propagation (a `pii` field marks every field it reaches).
+         * @description Starts from every field tagged with the tag (and every current field of a dataset tagged as a whole) and walks the column lineage downstream, observed and declared alike (each edge says its `source`): impact analysis, and tag propagation (a `pii` field marks every field it reaches).
          */
         get: operations["getTagDownstream"];
         put?: never;
@@ -1039,6 +1039,11 @@ export interface components {
              * @description Last event time the job read or wrote the dataset
              */
             lastSeenAt: string;
+            /**
+             * @description What the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @enum {string}
+             */
+            source: "observed" | "declared" | "both";
         };
         SymlinkDto: {
             /**
@@ -1127,9 +1132,9 @@ export interface components {
                 [key: string]: unknown;
             };
             tags: string[];
-            /** @description Jobs that read it, most recent first (at most jobsLimit) */
+            /** @description Jobs that read it (by runs, job events or lineage facets), most recent first (at most jobsLimit) */
             readBy: components["schemas"]["DatasetJobDto"][];
-            /** @description Jobs that wrote it, most recent first (at most jobsLimit) */
+            /** @description Jobs that wrote it (by runs, job events or lineage facets), most recent first (at most jobsLimit) */
             writtenBy: components["schemas"]["DatasetJobDto"][];
             symlinks: components["schemas"]["SymlinkDto"][];
             /** @description Most recent events that named the dataset, newest first */
@@ -1176,6 +1181,15 @@ export interface components {
             field: string;
             transformationDescription: string | null;
             transformationType: string | null;
+            /** @description Not in Marquez: OpenLineage 1-2-0 subtype */
+            transformationSubtype?: string | null;
+            /** @description Not in Marquez: OpenLineage 1-2-0 masking */
+            masking?: boolean | null;
+            /**
+             * @description Not in Marquez: What the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @enum {string}
+             */
+            source?: "observed" | "declared" | "both";
         };
         MarquezColumnLineageDto: {
             /** @description The output field */
@@ -1217,7 +1231,7 @@ export interface components {
             };
             /** Format: uuid */
             currentVersion: string | null;
-            /** @description null when no column lineage */
+            /** @description null when no column lineage. Observed (ColumnLineage facets, run events' `lineage` facets) and declared (the `lineage` facet of job events and datasets), as /api/v1/column-lineage shows it now; each input says its `source` */
             columnLineage: components["schemas"]["MarquezColumnLineageDto"][] | null;
             /** @description true in the answer to a DELETE; false otherwise (a hidden dataset is still found by name) */
             deleted: boolean;
@@ -1374,9 +1388,9 @@ export interface components {
              */
             updatedAt: string;
             namespace: string;
-            /** @description Current inputs */
+            /** @description The latest run's inputs; a job that never ran: its declared inputs */
             inputs: components["schemas"]["MarquezDatasetIdDto"][];
-            /** @description Current outputs */
+            /** @description The latest run's outputs; a job that never ran: its declared outputs */
             outputs: components["schemas"]["MarquezDatasetIdDto"][];
             /** @description sourceCodeLocation facet url */
             location: string | null;
@@ -1610,9 +1624,9 @@ export interface components {
              */
             updatedAt: string;
             namespace: string;
-            /** @description Current inputs */
+            /** @description The latest run's inputs; a job that never ran: its declared inputs */
             inputs: components["schemas"]["MarquezDatasetIdDto"][];
-            /** @description Current outputs */
+            /** @description The latest run's outputs; a job that never ran: its declared outputs */
             outputs: components["schemas"]["MarquezDatasetIdDto"][];
             /** @description sourceCodeLocation facet url */
             location: string | null;
@@ -1630,7 +1644,7 @@ export interface components {
             origin: string;
             destination: string;
             /**
-             * @description Not in Marquez: what the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @description Not in Marquez: What the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
              * @enum {string}
              */
             source?: "observed" | "declared" | "both";
@@ -1665,7 +1679,7 @@ export interface components {
             /** @description Not in Marquez: OpenLineage 1-2-0 masking */
             masking?: boolean | null;
             /**
-             * @description Not in Marquez: what the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @description Not in Marquez: What the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
              * @enum {string}
              */
             source?: "observed" | "declared" | "both";
@@ -1709,13 +1723,18 @@ export interface components {
             transformationSubtype: string | null;
             transformationDescription: string | null;
             masking: boolean | null;
+            /**
+             * @description What the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @enum {string}
+             */
+            source: "observed" | "declared" | "both";
         };
         MarquezColumnLineageGraphDto: {
             /** @description Sorted by id */
             graph: components["schemas"]["MarquezFieldNodeDto"][];
             /** @description Not in Marquez: true when maxNodes cut the graph */
             truncated?: boolean;
-            /** @description Not in Marquez: the dataset-level dependencies (ColumnLineage's `dataset` list) of the datasets in the graph */
+            /** @description Not in Marquez: the dataset-level dependencies of the datasets in the graph: ColumnLineage's `dataset` list, and the `lineage` facet's entity-level sources that name a field */
             datasetDependencies?: components["schemas"]["DatasetDependencyDto"][];
         };
         ColumnQualityDto: {
@@ -1883,6 +1902,11 @@ export interface components {
             description: string | null;
             /** @description Whether the transformation masks the data */
             masking: boolean | null;
+            /**
+             * @description What the edge rests on. 'observed': a run's inputs and outputs, its column lineage or its `lineage` job facet; 'declared': a job event's inputs, outputs or `lineage` facet, or a dataset's `lineage` facet (LineageFacet 1-0-0); 'both': each of them
+             * @enum {string}
+             */
+            source: "observed" | "declared" | "both";
         };
         TagImpactDto: {
             tag: string;
@@ -2073,7 +2097,7 @@ export interface operations {
                 maxNodes?: number;
                 /** @description The graph as its edges stood at this time: an edge counts from the first event that named it, and ends at the last one when a newer event of its job (or output field) replaced it. Default: now. */
                 asOf?: string;
-                /** @description The node: 'dataset:{namespace}:{name}' or 'job:{namespace}:{name}' */
+                /** @description The node: 'dataset:{namespace}:{name}', 'job:{namespace}:{name}', or 'run:{run id}': the graph around the run's job as that run left it (as of the run's last event), the lineage of that run's version of the job */
                 nodeId: string;
                 /** @description Follow edges against (upstream) or along (downstream) the data flow, or both from the node */
                 direction?: "upstream" | "downstream" | "both";
@@ -2092,7 +2116,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezLineageGraphDto"];
                 };
             };
-            /** @description INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid; the message names it. UNKNOWN_NODE: no reading of the nodeId's colons names an existing dataset or job; the message lists the readings tried */
+            /** @description INVALID_PARAMETER: nodeId, depth, direction, asOf or maxNodes invalid (a run id that is not a UUID, or asOf with a run node); the message names it. UNKNOWN_NODE: no reading of the nodeId's colons names an existing dataset or job (the message lists the readings tried), or no run has the run id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3647,7 +3671,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarquezColumnLineageGraphDto"];
                 };
             };
-            /** @description INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid; the message names it. UNKNOWN_NODE: no reading of the nodeId's colons names an existing dataset, or a field the store knows of it; the message lists the readings tried */
+            /** @description INVALID_PARAMETER: nodeId, depth, withDownstream, asOf or maxNodes invalid (a job or run node: column lineage starts at a dataset or a field); the message names it. UNKNOWN_NODE: no reading of the nodeId's colons names an existing dataset, or a field the store knows of it; the message lists the readings tried */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -132,6 +132,7 @@ function datasetLevelLink(
       transformationSubtype: d.transformationSubtype,
       description: d.transformationDescription,
       masking: d.masking,
+      evidence: d.source,
     },
   ];
 }

@@ -6,6 +6,7 @@ import { formatDuration, formatTotal } from '../components/format';
 import { DatasetLink, JobLink } from '../components/JobLink';
 import { JsonView } from '../components/JsonView';
 import { usePageHeading } from '../components/page-heading';
+import { jobNodeId } from '../node-ids';
 import { isMissing, Problem, SectionNote } from '../components/Problem';
 import { Spinner, StateBadge, Time } from '../components/text';
 import { EventTable } from './EventsPage';
@@ -61,6 +62,12 @@ function RunBody({ run }: { run: Run }) {
   const children = useQuery(runChildrenQuery(run.id));
   return (
     <>
+      <p>
+        {/* What /api/v1/lineage answers for the node id run:{id}: the job's graph as that run left it. */}
+        <Link className="button secondary" to="/lineage" search={{ nodeId: jobNodeId(run.job.namespace, run.job.name), asOf: run.updatedAt }}>
+          Lineage at this run
+        </Link>
+      </p>
       <section className="card" aria-labelledby="run-about-title">
         <h2 id="run-about-title">Job, state and times</h2>
         <dl className="identity">

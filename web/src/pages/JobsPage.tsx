@@ -4,8 +4,9 @@ import { jobsQuery, LIST_PAGE, namespacesQuery } from '../api/queries';
 import type { Job } from '../api/types';
 import { formatDuration, formatTotal, plural, relativeTime } from '../components/format';
 import { JobLink } from '../components/JobLink';
-import { ListStatus } from '../components/ListStatus';
-import { usePageHeading } from '../components/page-heading';
+import { FilterBar, FilterSelect, namespaceOptions } from '../components/FilterBar';
+import { ListHead } from '../components/ListHead';
+import { ListStatus, matchCount } from '../components/ListStatus';
 import { OffsetPager } from '../components/Pager';
 import { Problem } from '../components/Problem';
 import { Sparkline } from '../components/Sparkline';
@@ -37,7 +38,6 @@ export const RUN_STATE_OPTIONS = [
 export function JobsPage() {
   const search = useSearch({ from: '/jobs' });
   const navigate = useNavigate();
-  const heading = usePageHeading('Jobs');
   const filters = { namespace: search.namespace ?? '', q: search.q ?? '', state: search.state ?? '', offset: search.offset ?? 0 };
   const go = (change: Partial<JobsSearch>, replace = false) =>
     void navigate({ to: '/jobs', search: { ...search, offset: undefined, ...change }, replace });
@@ -47,47 +47,22 @@ export function JobsPage() {
   const jobs = list.data?.jobs ?? [];
   return (
     <div className="page jobs-page">
-      <div className="page-head">
-        <h1 ref={heading} tabIndex={-1}>
-          Jobs
-        </h1>
-        <p className="lead">Every job that sent an OpenLineage event, most recently updated first.</p>
-      </div>
-      <form className="filters" role="search" aria-label="Filter jobs" onSubmit={(event) => event.preventDefault()}>
+      <ListHead title="Jobs" lead="Every job that sent an OpenLineage event, most recently updated first." />
+      <FilterBar label="Filter jobs" search>
         <div className="field">
           <label htmlFor="filter-q">Search</label>
           <input id="filter-q" type="search" placeholder="Part of a job name" autoComplete="off" spellCheck={false} value={text} onChange={(event) => setText(event.target.value)} />
         </div>
-        <div className="field">
-          <label htmlFor="filter-namespace">Namespace</label>
-          <select id="filter-namespace" value={filters.namespace} onChange={(event) => go({ namespace: event.target.value || undefined })}>
-            <option value="">All namespaces</option>
-            {[...new Set([...(namespaces.data?.namespaces.map((n) => n.name) ?? []), filters.namespace].filter(Boolean))].map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-state">Latest run</label>
-          <select id="filter-state" value={filters.state} onChange={(event) => go({ state: event.target.value || undefined })}>
-            <option value="">Any state</option>
-            {RUN_STATE_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
+        <FilterSelect id="filter-namespace" label="Namespace" anyLabel="All namespaces" options={namespaceOptions(namespaces.data, filters.namespace)} value={filters.namespace} onChange={(namespace) => go({ namespace: namespace || undefined })} />
+        <FilterSelect id="filter-state" label="Latest run" anyLabel="Any state" options={RUN_STATE_OPTIONS} value={filters.state} onChange={(state) => go({ state: state || undefined })} />
+      </FilterBar>
       <ListStatus loading={list.isFetching} failed={list.isError}>
         {list.data &&
           (jobs.length === 0
             ? 'No jobs match.'
             : filters.state
               ? `${plural(jobs.length, 'job')} on this page whose latest run is ${filters.state.toLowerCase()}, of ${formatTotal(list.data.totalCount)} in scope.`
-              : `${formatTotal(list.data.totalCount)} ${list.data.totalCount === 1 ? 'job' : 'jobs'}.`)}
+              : matchCount(list.data.totalCount, jobs.length, 'job'))}
       </ListStatus>
       {list.isError ? <Problem title="Could not load jobs" error={list.error} retry={() => void list.refetch()} /> : jobs.length > 0 && <JobTable jobs={jobs} />}
       {list.data && (

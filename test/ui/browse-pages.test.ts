@@ -6,7 +6,7 @@
  * console error happens anywhere.
  */
 import { Browser, Page } from 'playwright-core';
-import { eventually, expectAccessible, launchChromium } from '../support/browser';
+import { eventually, expectAccessible, launchChromium, watchedPage } from '../support/browser';
 import { waitForProjection } from '../support/database';
 import { fixtureFolder } from '../support/fixtures';
 import { InProcessServer, startInProcessServer } from '../support/in-process-app';
@@ -36,13 +36,7 @@ describe('Browsing pages with every producer', () => {
     expect(res.status).toBeLessThan(300);
     await waitForProjection(store.databaseUrl);
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'UTC', bypassCSP: true });
-    context.setDefaultTimeout(20000);
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
+    ({ page } = await watchedPage(browser, problems));
   });
 
   afterAll(async () => {

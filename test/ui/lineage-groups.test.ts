@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Browser, Locator, Page } from 'playwright-core';
-import { eventually, expectAccessible, launchChromium, screenshot } from '../support/browser';
+import { eventually, expectAccessible, launchChromium, screenshot, watchedPage } from '../support/browser';
 import { waitForProjection } from '../support/database';
 import { fixture } from '../support/fixtures';
 import { InProcessServer, startInProcessServer } from '../support/in-process-app';
@@ -77,13 +77,7 @@ describe('Lineage graph: child jobs grouped under their parent job', () => {
     expect(res.status).toBeLessThan(300);
     await waitForProjection(store.databaseUrl);
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'UTC', bypassCSP: true });
-    context.setDefaultTimeout(20000);
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
+    ({ page } = await watchedPage(browser, problems));
   });
 
   afterAll(async () => {

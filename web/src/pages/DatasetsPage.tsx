@@ -8,6 +8,7 @@ import { formatTotal, relativeTime } from '../components/format';
 import { FilterSelect } from '../components/FilterBar';
 import { usePageHeading } from '../components/page-heading';
 import { CursorPager } from '../components/Pager';
+import { ListTable } from '../components/ListTable';
 import { Problem } from '../components/Problem';
 import { Breakable, Spinner, Time } from '../components/text';
 import type { ListSearch } from './list-search';
@@ -172,42 +173,30 @@ export function DatasetsPage() {
 function DatasetTable({ datasets }: { datasets: Dataset[] }) {
   const now = Date.now();
   return (
-    <div className="table-wrap">
-      <table className="data datasets">
-        <caption className="visually-hidden">Datasets, ordered by namespace and name</caption>
-        <thead>
-          <tr>
-            <th scope="col">Namespace</th>
-            <th scope="col">Name</th>
-            <th scope="col">Scheme</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Last seen</th>
+    <ListTable className="datasets" caption="Datasets, ordered by namespace and name" columns={['Namespace', 'Name', 'Scheme', 'Kind', 'Last seen']}>
+      <tbody>
+        {datasets.map((d) => (
+          <tr key={d.id}>
+            <td className="mono ns">
+              <Breakable text={d.namespace} />
+            </td>
+            <th scope="row" className="mono name">
+              <Link to="/datasets/$id" params={{ id: d.id }}>
+                <Breakable text={d.name} />
+              </Link>
+            </th>
+            <td>{d.scheme === d.namespace.toLowerCase() ? <span className="muted" title="The namespace is not a URI: it has no scheme">—</span> : <span className="tag">{d.scheme}</span>}</td>
+            <td>
+              <span className={`badge kind-${d.kind}`}>{d.kind}</span>
+            </td>
+            <td className="nowrap">
+              <Time iso={d.lastSeenAt} />
+              <div className="muted small">{relativeTime(d.lastSeenAt, now)}</div>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {datasets.map((d) => (
-            <tr key={d.id}>
-              <td className="mono ns">
-                <Breakable text={d.namespace} />
-              </td>
-              <th scope="row" className="mono name">
-                <Link to="/datasets/$id" params={{ id: d.id }}>
-                  <Breakable text={d.name} />
-                </Link>
-              </th>
-              <td>{d.scheme === d.namespace.toLowerCase() ? <span className="muted" title="The namespace is not a URI: it has no scheme">—</span> : <span className="tag">{d.scheme}</span>}</td>
-              <td>
-                <span className={`badge kind-${d.kind}`}>{d.kind}</span>
-              </td>
-              <td className="nowrap">
-                <Time iso={d.lastSeenAt} />
-                <div className="muted small">{relativeTime(d.lastSeenAt, now)}</div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ListTable>
   );
 }
 

@@ -6,6 +6,7 @@ import type { EventSummary } from '../api/types';
 import { FilterBar, FilterSelect, namespaceOptions } from '../components/FilterBar';
 import { JobCell, RunCell } from '../components/EventCells';
 import { ListHead } from '../components/ListHead';
+import { ListTable } from '../components/ListTable';
 import { ListStatus, matchCount } from '../components/ListStatus';
 import { CursorPager } from '../components/Pager';
 import { Problem } from '../components/Problem';
@@ -78,24 +79,11 @@ export function EventsPage() {
 /** Events with their raw JSON, each its own <tbody> (the summary row, then the JSON once opened). */
 export function EventTable({ events }: { events: EventSummary[] }) {
   return (
-    <div className="table-wrap">
-      <table className="data events log">
-        <caption className="visually-hidden">Events, the latest received first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Received</th>
-            <th scope="col">Event</th>
-            <th scope="col">Job</th>
-            <th scope="col">Run</th>
-            <th scope="col">Event time</th>
-            <th scope="col">Raw event</th>
-          </tr>
-        </thead>
-        {events.map((e) => (
-          <EventRows key={e.id} e={e} />
-        ))}
-      </table>
-    </div>
+    <ListTable className="events log" caption="Events, the latest received first" columns={['Received', 'Event', 'Job', 'Run', 'Event time', 'Raw event']}>
+      {events.map((e) => (
+        <EventRows key={e.id} e={e} />
+      ))}
+    </ListTable>
   );
 }
 

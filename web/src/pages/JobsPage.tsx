@@ -6,6 +6,7 @@ import { formatDuration, formatTotal, plural, relativeTime } from '../components
 import { JobLink } from '../components/JobLink';
 import { FilterBar, FilterSelect, namespaceOptions } from '../components/FilterBar';
 import { ListHead } from '../components/ListHead';
+import { ListTable } from '../components/ListTable';
 import { ListStatus, matchCount } from '../components/ListStatus';
 import { OffsetPager } from '../components/Pager';
 import { Problem } from '../components/Problem';
@@ -81,60 +82,47 @@ export function jobKind(job: Pick<Job, 'type' | 'integration' | 'jobType'>): str
 function JobTable({ jobs }: { jobs: Job[] }) {
   const now = Date.now();
   return (
-    <div className="table-wrap">
-      <table className="data jobs">
-        <caption className="visually-hidden">Jobs, most recently updated first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Namespace</th>
-            <th scope="col">Type</th>
-            <th scope="col">Latest run</th>
-            <th scope="col">Last run</th>
-            <th scope="col">Durations</th>
-          </tr>
-        </thead>
-        <tbody>
-          {jobs.map((job) => {
-            const finished = (job.latestRuns ?? []).filter((r) => r.durationMs !== null).reverse();
-            const last = job.latestRun;
-            return (
-              <tr key={`${job.namespace}\n${job.name}`}>
-                <th scope="row" className="name">
-                  <JobLink namespace={job.namespace} name={job.name} />
-                </th>
-                <td className="mono ns">
-                  <Breakable text={job.namespace} />
-                </td>
-                <td className="small">{jobKind(job)}</td>
-                <td>{last ? <StateBadge state={last.state} /> : <span className="muted">never ran</span>}</td>
-                <td className="nowrap">
-                  {last ? (
-                    <>
-                      <Time iso={last.endedAt ?? last.startedAt ?? last.createdAt} />
-                      <div className="muted small">{relativeTime(last.endedAt ?? last.startedAt ?? last.createdAt, now)}</div>
-                    </>
-                  ) : (
-                    <span className="muted">—</span>
-                  )}
-                </td>
-                <td>
-                  {finished.length >= 2 ? (
-                    <Sparkline
-                      values={finished.map((r) => r.durationMs ?? 0)}
-                      width={96}
-                      height={24}
-                      label={`Durations of the last ${finished.length} finished runs, oldest first: ${finished.map((r) => formatDuration(r.durationMs)).join(', ')}`}
-                    />
-                  ) : (
-                    <span className="muted small">{finished.length === 1 ? formatDuration(finished[0].durationMs) : '—'}</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <ListTable className="jobs" caption="Jobs, most recently updated first" columns={['Name', 'Namespace', 'Type', 'Latest run', 'Last run', 'Durations']}>
+      <tbody>
+        {jobs.map((job) => {
+          const finished = (job.latestRuns ?? []).filter((r) => r.durationMs !== null).reverse();
+          const last = job.latestRun;
+          return (
+            <tr key={`${job.namespace}\n${job.name}`}>
+              <th scope="row" className="name">
+                <JobLink namespace={job.namespace} name={job.name} />
+              </th>
+              <td className="mono ns">
+                <Breakable text={job.namespace} />
+              </td>
+              <td className="small">{jobKind(job)}</td>
+              <td>{last ? <StateBadge state={last.state} /> : <span className="muted">never ran</span>}</td>
+              <td className="nowrap">
+                {last ? (
+                  <>
+                    <Time iso={last.endedAt ?? last.startedAt ?? last.createdAt} />
+                    <div className="muted small">{relativeTime(last.endedAt ?? last.startedAt ?? last.createdAt, now)}</div>
+                  </>
+                ) : (
+                  <span className="muted">—</span>
+                )}
+              </td>
+              <td>
+                {finished.length >= 2 ? (
+                  <Sparkline
+                    values={finished.map((r) => r.durationMs ?? 0)}
+                    width={96}
+                    height={24}
+                    label={`Durations of the last ${finished.length} finished runs, oldest first: ${finished.map((r) => formatDuration(r.durationMs)).join(', ')}`}
+                  />
+                ) : (
+                  <span className="muted small">{finished.length === 1 ? formatDuration(finished[0].durationMs) : '—'}</span>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </ListTable>
   );
 }

@@ -7,6 +7,7 @@ import { FilterBar, FilterSelect } from '../components/FilterBar';
 import { formatDuration } from '../components/format';
 import { JobLink } from '../components/JobLink';
 import { ListHead } from '../components/ListHead';
+import { ListTable } from '../components/ListTable';
 import { ListStatus, matchCount } from '../components/ListStatus';
 import { OffsetPager } from '../components/Pager';
 import { Problem } from '../components/Problem';
@@ -66,49 +67,36 @@ export function RunsPage() {
 /** Runs with state, times and duration; with their job when they are of several jobs. */
 export function RunTable({ runs, withJob }: { runs: Run[]; withJob?: boolean }) {
   return (
-    <div className="table-wrap">
-      <table className="data runs">
-        <caption className="visually-hidden">Runs, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Run</th>
-            {withJob && <th scope="col">Job</th>}
-            <th scope="col">State</th>
-            <th scope="col">Started</th>
-            <th scope="col">Ended</th>
-            <th scope="col">Duration</th>
+    <ListTable className="runs" caption="Runs, newest first" columns={['Run', ...(withJob ? ['Job'] : []), 'State', 'Started', 'Ended', 'Duration']}>
+      <tbody>
+        {runs.map((r) => (
+          <tr key={r.id}>
+            <th scope="row" className="mono small">
+              <Link to="/runs/$runId" params={{ runId: r.id }}>
+                {r.id}
+              </Link>
+            </th>
+            {withJob && (
+              <td className="name">
+                <JobLink namespace={r.job.namespace} name={r.job.name} />
+                <div className="muted small mono">
+                  <Breakable text={r.job.namespace} />
+                </div>
+              </td>
+            )}
+            <td>
+              <StateBadge state={r.state} />
+            </td>
+            <td className="nowrap">
+              <Time iso={r.startedAt ?? r.createdAt} />
+            </td>
+            <td className="nowrap">
+              <Time iso={r.endedAt} />
+            </td>
+            <td className="nowrap">{formatDuration(r.durationMs)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {runs.map((r) => (
-            <tr key={r.id}>
-              <th scope="row" className="mono small">
-                <Link to="/runs/$runId" params={{ runId: r.id }}>
-                  {r.id}
-                </Link>
-              </th>
-              {withJob && (
-                <td className="name">
-                  <JobLink namespace={r.job.namespace} name={r.job.name} />
-                  <div className="muted small mono">
-                    <Breakable text={r.job.namespace} />
-                  </div>
-                </td>
-              )}
-              <td>
-                <StateBadge state={r.state} />
-              </td>
-              <td className="nowrap">
-                <Time iso={r.startedAt ?? r.createdAt} />
-              </td>
-              <td className="nowrap">
-                <Time iso={r.endedAt} />
-              </td>
-              <td className="nowrap">{formatDuration(r.durationMs)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ListTable>
   );
 }

@@ -7,9 +7,9 @@
  */
 import { Browser, Page } from 'playwright-core';
 import { eventually, expectAccessible, launchChromium, watchedPage } from '../support/browser';
-import { waitForProjection } from '../support/database';
 import { fixtureFolder } from '../support/fixtures';
-import { InProcessServer, startInProcessServer } from '../support/in-process-app';
+import { filledStore } from '../support/filled-store';
+import type { InProcessServer } from '../support/in-process-app';
 
 jest.setTimeout(240000);
 
@@ -31,10 +31,7 @@ describe('Browsing pages with every producer', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    store = await startInProcessServer();
-    const res = await fetch(`${store.url}/api/v1/lineage/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(events) });
-    expect(res.status).toBeLessThan(300);
-    await waitForProjection(store.databaseUrl);
+    store = await filledStore(events);
     browser = await launchChromium();
     ({ page } = await watchedPage(browser, problems));
   });

@@ -11,9 +11,9 @@
 import { randomUUID } from 'node:crypto';
 import { Browser, Locator, Page } from 'playwright-core';
 import { eventually, expectAccessible, launchChromium, screenshot, watchedPage } from '../support/browser';
-import { waitForProjection } from '../support/database';
 import { fixture } from '../support/fixtures';
-import { InProcessServer, startInProcessServer } from '../support/in-process-app';
+import { filledStore } from '../support/filled-store';
+import type { InProcessServer } from '../support/in-process-app';
 
 jest.setTimeout(240000);
 
@@ -72,10 +72,7 @@ describe('Lineage graph: child jobs grouped under their parent job', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    store = await startInProcessServer();
-    const res = await fetch(`${store.url}/api/v1/lineage/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(events()) });
-    expect(res.status).toBeLessThan(300);
-    await waitForProjection(store.databaseUrl);
+    store = await filledStore(events());
     browser = await launchChromium();
     ({ page } = await watchedPage(browser, problems));
   });

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
 import { eventually, expectAccessible, launchChromium, screenshot, watchedPage } from '../support/browser';
 import { waitForProjection } from '../support/database';
+import { filledStore } from '../support/filled-store';
 import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 jest.setTimeout(240000);
@@ -102,7 +103,6 @@ function events(): unknown[] {
 }
 
 describe('Lineage, job, run, search and overview pages', () => {
-  let databaseUrl: string;
   let store: InProcessServer;
   let browser: Browser;
   let page: Page;
@@ -110,12 +110,8 @@ describe('Lineage, job, run, search and overview pages', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    store = await startInProcessServer();
-    databaseUrl = store.databaseUrl;
+    store = await filledStore(events());
     home = `${store.url}/`;
-    const res = await fetch(`${store.url}/api/v1/lineage/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(events()) });
-    expect(res.status).toBeLessThan(300);
-    await waitForProjection(databaseUrl);
     browser = await launchChromium();
     ({ page } = await watchedPage(browser, pageErrors, { viewport: { width: 1280, height: 860 } }));
   });

@@ -112,6 +112,35 @@ async function postProducerFixtures(store) {
   return events;
 }
 
+/**
+ * An Airflow DAG run of five tasks, each run carrying the ParentRunFacet of the DAG run (shaped as
+ * test/fixtures/airflow's task event): the lineage page draws them inside the DAG. Its last table's node id.
+ */
+async function postAirflowDag(store) {
+  const task = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'airflow', 'task-complete.json'), 'utf8'));
+  const dag = 'daily_revenue';
+  const dagRun = randomUUID();
+  const table = (name) => ({ namespace: 'bigquery', name: `acme-analytics.${name}`, facets: {} });
+  const file = (name) => ({ namespace: 'gs://sales-exports', name, facets: {} });
+  const tasks = [
+    ['extract_orders', [file('orders/latest.csv')], [table('staging.orders_raw')]],
+    ['extract_customers', [file('customers/latest.csv')], [table('staging.customers_raw')]],
+    ['clean_orders', [table('staging.orders_raw')], [table('staging.orders_clean')]],
+    ['join_customers', [table('staging.orders_clean'), table('staging.customers_raw')], [table('staging.orders_enriched')]],
+    ['aggregate_revenue', [table('staging.orders_enriched')], [table('marts.daily_revenue')]],
+  ];
+  const events = tasks.map(([id, inputs, outputs]) => ({
+    ...task,
+    run: { runId: randomUUID(), facets: { ...task.run.facets, parent: { ...task.run.facets.parent, run: { runId: dagRun }, job: { namespace: task.job.namespace, name: dag } }, airflow: { ...task.run.facets.airflow, task: { ...task.run.facets.airflow.task, task_id: id } } } },
+    job: { ...task.job, name: `${dag}.${id}` },
+    inputs,
+    outputs,
+  }));
+  const res = await fetch(`${store}/api/v1/lineage/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(events) });
+  if (!res.ok) throw new Error(`posting the Airflow DAG: ${res.status} ${await res.text()}`);
+  return `dataset:bigquery:acme-analytics.marts.daily_revenue`;
+}
+
 async function waitForProjection(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -190,6 +219,7 @@ async function main() {
   const world = gen.buildWorld(DATASETS, SEED);
   await postRecentRuns(store, gen, world);
   const fixtures = await postProducerFixtures(store);
+  const dagOutput = await postAirflowDag(store);
   await waitForProjection(databaseUrl);
   const { target, writer, job } = await pickSubject(store, gen, world);
   log(`subject: ${target.nodeId}, written by ${writer.id}`);
@@ -225,6 +255,7 @@ async function main() {
   const sparkNode = `dataset:${sparkOutput.namespace}:${sparkOutput.name}`;
   await shoot(page, 'lineage-spark', `${home}#/lineage?${new URLSearchParams({ nodeId: sparkNode })}`, '.graph-frame:not([aria-busy]) .react-flow__node');
   await shoot(page, 'column-lineage-spark', `${home}#/lineage?${new URLSearchParams({ nodeId: sparkNode, level: 'column', selected: `datasetField:${sparkOutput.namespace}:${sparkOutput.name}:amount` })}`, '.graph-frame:not([aria-busy]) .react-flow__node');
+  await shoot(page, 'lineage-airflow', `${home}#/lineage?${new URLSearchParams({ nodeId: dagOutput, depth: '6' })}`, '.graph-frame:not([aria-busy]) .react-flow__node-jobGroup');
   log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

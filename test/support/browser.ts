@@ -1,7 +1,7 @@
 /** The real browser for UI tests: Debian's Chromium driven by playwright-core, axe-core for accessibility. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { PACKAGE_ROOT } from './store-process';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -14,6 +14,26 @@ export async function launchChromium(): Promise<Browser> {
     throw new Error(`Chromium is missing at ${CHROMIUM}: the UI test needs it (Debian: apt-get install -y chromium). It is never skipped.`);
   }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A page of a new context, in UTC and US English, whose uncaught errors and console errors (React
+ * reports a render error it caught there) are pushed to `problems`. bypassCSP: axe-core is
+ * injected as an inline script, which the page's CSP forbids (the CSP is tested without it).
+ */
+export async function watchedPage(
+  browser: Browser,
+  problems: string[],
+  { viewport = { width: 1440, height: 900 }, timeoutMs = 20000 }: { viewport?: { width: number; height: number }; timeoutMs?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC', bypassCSP: true });
+  context.setDefaultTimeout(timeoutMs);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  return { context, page };
 }
 
 /** Retries an assertion until it passes (the page updates asynchronously). */

@@ -6,10 +6,10 @@
  * console error happens anywhere.
  */
 import { Browser, Page } from 'playwright-core';
-import { eventually, expectAccessible, launchChromium } from '../support/browser';
-import { waitForProjection } from '../support/database';
+import { eventually, expectAccessible, launchChromium, watchedPage } from '../support/browser';
 import { fixtureFolder } from '../support/fixtures';
-import { InProcessServer, startInProcessServer } from '../support/in-process-app';
+import { filledStore } from '../support/filled-store';
+import type { InProcessServer } from '../support/in-process-app';
 
 jest.setTimeout(240000);
 
@@ -31,18 +31,9 @@ describe('Browsing pages with every producer', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    store = await startInProcessServer();
-    const res = await fetch(`${store.url}/api/v1/lineage/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(events) });
-    expect(res.status).toBeLessThan(300);
-    await waitForProjection(store.databaseUrl);
+    store = await filledStore(events);
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'UTC', bypassCSP: true });
-    context.setDefaultTimeout(20000);
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
+    ({ page } = await watchedPage(browser, problems));
   });
 
   afterAll(async () => {

@@ -11,9 +11,10 @@
  * its cache: the path that once drew nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually, expectAccessible, launchChromium, screenshot } from '../support/browser';
+import { Browser, Page } from 'playwright-core';
+import { eventually, expectAccessible, launchChromium, screenshot, watchedPage } from '../support/browser';
 import { waitForProjection } from '../support/database';
+import { filledStore } from '../support/filled-store';
 import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 jest.setTimeout(240000);
@@ -102,31 +103,17 @@ function events(): unknown[] {
 }
 
 describe('Lineage, job, run, search and overview pages', () => {
-  let databaseUrl: string;
   let store: InProcessServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let home: string;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    store = await startInProcessServer();
-    databaseUrl = store.databaseUrl;
+    store = await filledStore(events());
     home = `${store.url}/`;
-    const res = await fetch(`${store.url}/api/v1/lineage/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(events()) });
-    expect(res.status).toBeLessThan(300);
-    await waitForProjection(databaseUrl);
     browser = await launchChromium();
-    // bypassCSP: axe-core is injected as an inline script. The CSP itself is tested below without it.
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US', timezoneId: 'UTC', bypassCSP: true });
-    context.setDefaultTimeout(20000);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    // React reports a render error it caught (the page then shows an error instead of the graph) on the console.
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
+    ({ page } = await watchedPage(browser, pageErrors, { viewport: { width: 1280, height: 860 } }));
   });
 
   afterAll(async () => {

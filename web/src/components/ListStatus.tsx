@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatTotal } from './format';
 import { Spinner } from './text';
 
 /** The live line above a list: loading, failed, or what it holds. */
@@ -17,4 +18,9 @@ export function ListStatus({ loading, failed, children }: { loading: boolean; fa
       )}
     </p>
   );
+}
+
+/** "No runs match." or "1,234 runs." (the total may be capped: "10,000+ runs."). */
+export function matchCount(total: number, shown: number, noun: string): string {
+  return shown === 0 ? `No ${noun}s match.` : `${formatTotal(total)} ${total === 1 ? noun : `${noun}s`}.`;
 }

@@ -16,16 +16,19 @@ export function OffsetPager({ label, offset, shown, pageSize, total, onOffset }:
   );
 }
 
-/** Previous/next over a cursor-paged list: the URL keeps the cursors of the earlier pages. */
-export function CursorPager({ label, page, hasPrevious, nextCursor, onPrevious, onNext }: { label: string; page: number; hasPrevious: boolean; nextCursor: string | null; onPrevious: () => void; onNext: (cursor: string) => void }) {
-  if (!hasPrevious && !nextCursor) return null;
+/**
+ * Previous/next over a cursor-paged list. The URL keeps the cursors of the earlier pages ('' for
+ * the first): the API pages forward only, so "Previous" pops the last one.
+ */
+export function CursorPager({ label, cursor, prev, nextCursor, onPage }: { label: string; cursor: string; prev: string[]; nextCursor: string | null; onPage: (cursor: string, prev: string[]) => void }) {
+  if (!cursor && !nextCursor) return null;
   return (
     <nav className="pager" aria-label={label}>
-      <button type="button" className="button secondary" disabled={!hasPrevious} onClick={onPrevious}>
+      <button type="button" className="button secondary" disabled={!cursor} onClick={() => onPage(prev.at(-1) ?? '', prev.slice(0, -1))}>
         ← Previous
       </button>
-      <span className="page-label">Page {page}</span>
-      <button type="button" className="button secondary" disabled={!nextCursor} onClick={() => nextCursor && onNext(nextCursor)}>
+      <span className="page-label">Page {prev.length + 1}</span>
+      <button type="button" className="button secondary" disabled={!nextCursor} onClick={() => nextCursor && onPage(nextCursor, [...prev, cursor])}>
         Next →
       </button>
     </nav>

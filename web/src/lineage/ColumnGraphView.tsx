@@ -1,15 +1,16 @@
-import { Background, Controls, MarkerType, ReactFlow, type Edge } from '@xyflow/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { MarkerType, type Edge } from '@xyflow/react';
+import { useMemo } from 'react';
 import type { LineageGraph } from '../api/types';
 import { plural } from '../components/format';
 import { Problem } from '../components/Problem';
-import { Spinner } from '../components/text';
 import { columnModel, pathOf, transformationLabel, type ColumnLink, type ColumnModel } from './column-model';
-import { layoutSized, type Positions } from './elk-layout';
+import { layoutSized } from './elk-layout';
+import { GraphCanvas } from './GraphCanvas';
 import type { GraphModel } from './graph-model';
 import { NodePanel } from './NodePanel';
 import { TABLE_WIDTH, tableHeight, TableNode, type TableFlowNode } from './TableNode';
-import { useFrameHeight } from './useFrameHeight';
+import { useLayout } from './useLayout';
+import { useToggleSet } from './useToggleSet';
 
 const NODE_TYPES = { table: TableNode };
 /** Tables with more columns than this start collapsed. */
@@ -23,58 +24,34 @@ const BETWEEN_TABLES = 180;
 export function ColumnGraphView(props: { model: GraphModel; graph: LineageGraph; isFocusTable: (tableId: string) => boolean; selected?: string; onSelect: (id: string | undefined) => void; onExpand: (id: string) => void }) {
   const { model, graph, isFocusTable, selected, onSelect, onExpand } = props;
   const columns = useMemo(() => columnModel(model, graph), [model, graph]);
-  const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set(columns.tables.filter((t) => t.columns.length > COLLAPSE_FROM).map((t) => t.id)));
-  useEffect(() => setCollapsed(new Set(columns.tables.filter((t) => t.columns.length > COLLAPSE_FROM).map((t) => t.id))), [columns]);
-  const toggle = (tableId: string) =>
-    setCollapsed((current) => {
-      const next = new Set(current);
-      if (next.has(tableId)) next.delete(tableId);
-      else next.add(tableId);
-      return next;
-    });
-
-  const [laidOut, setLaidOut] = useState<{ key: string; positions?: Positions; error?: unknown } | null>(null);
+  const startCollapsed = useMemo(() => new Set(columns.tables.filter((t) => t.columns.length > COLLAPSE_FROM).map((t) => t.id)), [columns]);
+  const [collapsed, toggle] = useToggleSet(startCollapsed);
   const layoutKey = useMemo(() => `${columns.tables.map((t) => t.id).join('\n')}|${[...collapsed].sort().join('\n')}`, [columns, collapsed]);
-  useEffect(() => {
-    let current = true;
+  const { layout: positions, error: layoutError } = useLayout(columns, layoutKey, () => {
     const tableLinks = new Map<string, { id: string; source: string; target: string }>();
     for (const link of columns.links) {
       const id = `${link.sourceTable}->${link.targetTable}`;
       if (link.sourceTable !== link.targetTable) tableLinks.set(id, { id, source: link.sourceTable, target: link.targetTable });
     }
-    layoutSized(
+    return layoutSized(
       columns.tables.map((t) => ({ id: t.id, width: TABLE_WIDTH, height: tableHeight(t, !collapsed.has(t.id)) })),
       [...tableLinks.values()],
       BETWEEN_TABLES,
-    ).then(
-      (positions) => current && setLaidOut({ key: layoutKey, positions }),
-      (error: unknown) => current && setLaidOut({ key: layoutKey, error }),
     );
-    return () => {
-      current = false;
-    };
-  }, [columns, collapsed, layoutKey]);
-  const positions = laidOut?.key === layoutKey ? (laidOut.positions ?? null) : null;
-  const layoutError = laidOut?.key === layoutKey ? laidOut.error : undefined;
-  // Keep the last positions while a toggle is laid out again, so the canvas does not blank.
-  const [shown, setShown] = useState<{ columns: ColumnModel; positions: Positions } | null>(null);
-  useEffect(() => {
-    if (positions) setShown({ columns, positions });
-  }, [positions, columns]);
-  const current = shown?.columns === columns ? shown : null;
+  });
 
   const selectedColumn = selected && columns.tableOf.has(selected) ? selected : undefined;
   const path = useMemo(() => (selectedColumn ? pathOf(selectedColumn, columns) : null), [selectedColumn, columns]);
 
   const nodes: TableFlowNode[] = useMemo(
     () =>
-      current
+      positions
         ? columns.tables.map((table) => {
             const expanded = !collapsed.has(table.id);
             return {
               id: table.id,
               type: 'table',
-              position: current.positions[table.id] ?? { x: 0, y: 0 },
+              position: positions[table.id] ?? { x: 0, y: 0 },
               width: TABLE_WIDTH,
               height: tableHeight(table, expanded),
               data: { table, expanded, focus: isFocusTable(table.id), selectedColumn, onPath: path?.nodes, onToggle: toggle, onSelectColumn: onSelect },
@@ -89,11 +66,9 @@ export function ColumnGraphView(props: { model: GraphModel; graph: LineageGraph;
         : [],
     // toggle and onSelect change identity each render; the nodes need not follow them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [current, columns, collapsed, selectedColumn, path],
+    [positions, columns, collapsed, selectedColumn, path],
   );
   const edges: Edge[] = useMemo(() => edgesOf(columns, collapsed, path), [columns, collapsed, path]);
-  const frame = useRef<HTMLDivElement>(null);
-  const height = useFrameHeight(frame);
   const selectedBox = selectedColumn ? model.boxes.find((b) => b.id === selectedColumn) : undefined;
   const fitView = useMemo(() => {
     const focus = columns.tables.filter((t) => isFocusTable(t.id)).map((t) => t.id);
@@ -112,52 +87,36 @@ export function ColumnGraphView(props: { model: GraphModel; graph: LineageGraph;
   if (layoutError !== undefined) return <Problem title="Could not lay out the graph" error={layoutError} />;
   if (columns.tables.length === 0) return <p className="empty">No column lineage at this depth and direction.</p>;
   return (
-    <div className="lineage-layout">
-      <div className="graph-frame" ref={frame} style={height ? { height } : undefined} aria-busy={current ? undefined : 'true'}>
-        {!current && (
-          <p className="layout-status muted">
-            <Spinner />
-            Laying out {plural(columns.tables.length, 'table')}…
-          </p>
-        )}
-        {current && height && (
-          <ReactFlow
-            nodes={nodes}
-            edges={edges}
-            nodeTypes={NODE_TYPES}
-            fitView
-            fitViewOptions={fitView}
-            minZoom={0.05}
-            nodesDraggable={false}
-            nodesConnectable={false}
-            edgesFocusable={false}
-            elementsSelectable={false}
-            onPaneClick={() => onSelect(undefined)}
-            colorMode="system"
-            aria-label="Column lineage graph"
+    <GraphCanvas<TableFlowNode>
+      ready={positions !== null}
+      layingOut={`Laying out ${plural(columns.tables.length, 'table')}…`}
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={NODE_TYPES}
+      fitViewOptions={fitView}
+      minZoom={0.05}
+      elementsSelectable={false}
+      onPaneClick={() => onSelect(undefined)}
+      aria-label="Column lineage graph"
+      legend={<Legend />}
+      aside={
+        selectedBox && (
+          <NodePanel
+            box={selectedBox}
+            upstream={columns.links.filter((l) => l.target === selectedBox.id).length}
+            downstream={columns.links.filter((l) => l.source === selectedBox.id).length}
+            onExpand={() => onExpand(selectedBox.id)}
+            onClose={() => onSelect(undefined)}
           >
-            <Background />
-            <Controls showInteractive={false} />
-          </ReactFlow>
-        )}
-        <Legend />
-      </div>
-      {selectedBox && (
-        <NodePanel
-          box={selectedBox}
-          upstream={columns.links.filter((l) => l.target === selectedBox.id).length}
-          downstream={columns.links.filter((l) => l.source === selectedBox.id).length}
-          onExpand={() => onExpand(selectedBox.id)}
-          onClose={() => onSelect(undefined)}
-        >
-          <Transformations links={columns.links.filter((l) => l.target === selectedBox.id || (l.datasetLevel && l.target === columns.tableOf.get(selectedBox.id)))} />
-        </NodePanel>
-      )}
-    </div>
+            <Transformations links={columns.links.filter((l) => l.target === selectedBox.id || (l.datasetLevel && l.target === columns.tableOf.get(selectedBox.id)))} />
+          </NodePanel>
+        )
+      }
+    />
   );
 }
 
-function edgesOf(columns: ColumnModel, collapsed: Set<string>, path: { links: Set<string> } | null): Edge[] {
+function edgesOf(columns: ColumnModel, collapsed: ReadonlySet<string>, path: { links: Set<string> } | null): Edge[] {
   const labelAll = columns.links.length <= LABEL_ALL_UP_TO;
   const fieldOf = new Map(columns.tables.flatMap((t) => t.columns.map((c) => [c.id, c.field] as const)));
   const edges = new Map<string, Edge>();

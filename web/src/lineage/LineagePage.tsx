@@ -1,28 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Background, Controls, MarkerType, ReactFlow, type Edge } from '@xyflow/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { columnLineageQuery, lineageQuery, type Direction } from '../api/queries';
 import { plural } from '../components/format';
 import { usePageHeading } from '../components/page-heading';
 import { Problem } from '../components/Problem';
 import { Spinner } from '../components/text';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { layout, NODE_HEIGHT, NODE_WIDTH, type Positions } from './elk-layout';
-import { downstreamOf, graphModel, MAX_DRAWN, type GraphBox, type GraphModel } from './graph-model';
+import { downstreamOf, graphModel, MAX_DRAWN, type GraphBox } from './graph-model';
 import { DEFAULT_DEPTH, MAX_DEPTH, type LineageSearch } from './lineage-search';
-import { ariaLabelOf, NodeCard, type BoxNode } from './NodeCard';
-import { NodePanel } from './NodePanel';
 import { datasetNodeId } from '../links';
 import { ColumnGraphView } from './ColumnGraphView';
-import { useFrameHeight } from './useFrameHeight';
-
-const NODE_TYPES = { box: NodeCard };
-/** A graph this small is fitted whole at first. */
-const FIT_ALL_UP_TO = 40;
-/** A larger one: the start node and the nodes laid out nearest to it, readable; the rest is a pan or a zoom away. */
-const FIT_NEAREST = 16;
-/** Above this many nodes React Flow draws only what is in view. */
-const VIRTUALIZE_FROM = 200;
+import { GraphView } from './GraphView';
 
 /** The directed graph around one node, table or column level, now or as of an earlier time. */
 export function LineagePage() {
@@ -95,7 +83,16 @@ export function LineagePage() {
               onExpand={(id) => set({ nodeId: id, selected: undefined })}
             />
           ) : (
-            model && <GraphView model={model} focus={nodeId} selected={search.selected} onSelect={(selected) => set({ selected }, true)} onExpand={(id) => set({ nodeId: id, selected: undefined })} />
+            model && (
+              <GraphView
+                model={model}
+                grouped={search.groups !== 'off'}
+                isFocus={(box) => isFocus(box, nodeId)}
+                selected={search.selected}
+                onSelect={(selected) => set({ selected }, true)}
+                onExpand={(id) => set({ nodeId: id, selected: undefined })}
+              />
+            )
           )}
         </>
       )}
@@ -148,6 +145,12 @@ function LineageControls(props: { search: LineageSearch; depth: number; directio
           </label>
         ))}
       </fieldset>
+      {level === 'table' && (
+        <div className="field checkbox">
+          <input id="lineage-groups" type="checkbox" checked={search.groups !== 'off'} onChange={(event) => onChange({ groups: event.target.checked ? undefined : 'off' })} />
+          <label htmlFor="lineage-groups">Group child jobs under their parent</label>
+        </div>
+      )}
       <div className="field">
         <label htmlFor="lineage-as-of">As of (UTC)</label>
         <input id="lineage-as-of" type="datetime-local" step="1" value={asOfText} onChange={(event) => setAsOfText(event.target.value)} />
@@ -173,120 +176,4 @@ function fromLocalInput(value: string): string | undefined {
   if (!value) return undefined;
   const date = new Date(`${value}Z`);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
-
-function GraphView({ model, focus, selected, onSelect, onExpand }: { model: GraphModel; focus: string; selected?: string; onSelect: (id: string | undefined) => void; onExpand: (id: string) => void }) {
-  // Each layout remembers the model it was computed for. The render after a parameter change has
-  // the new model while the effect below has not run yet: the old positions must not be used with
-  // it (they lack the new nodes, and reading them threw and took the graph down).
-  const [laidOut, setLaidOut] = useState<{ model: GraphModel; positions?: Positions; error?: unknown } | null>(null);
-  useEffect(() => {
-    let current = true;
-    layout(model.boxes, model.arrows).then(
-      (positions) => current && setLaidOut({ model, positions }),
-      (error: unknown) => current && setLaidOut({ model, error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [model]);
-  const positions = laidOut?.model === model ? (laidOut.positions ?? null) : null;
-  const layoutError = laidOut?.model === model ? laidOut.error : undefined;
-
-  const nodes: BoxNode[] = useMemo(
-    () =>
-      positions
-        ? model.boxes.map((box) => ({
-            id: box.id,
-            type: 'box',
-            position: positions[box.id] ?? { x: 0, y: 0 },
-            // Known sizes let React Flow fit and cull the view before it has measured a node.
-            width: NODE_WIDTH,
-            height: NODE_HEIGHT,
-            data: { box, focus: isFocus(box, focus) },
-            selected: box.id === selected,
-            ariaRole: 'button',
-            ariaLabel: ariaLabelOf(box),
-            draggable: false,
-            connectable: false,
-          }))
-        : [],
-    [model, positions, focus, selected],
-  );
-  const edges: Edge[] = useMemo(
-    () =>
-      model.arrows.map((a) => ({
-        id: a.id,
-        source: a.source,
-        target: a.target,
-        markerEnd: { type: MarkerType.ArrowClosed },
-        className: a.evidence === 'declared' ? 'declared' : undefined,
-        label: a.evidence === 'declared' ? 'declared' : undefined,
-        ariaLabel: `${a.source} feeds ${a.target}${a.evidence === 'declared' ? ' (declared, not yet observed in a run)' : ''}`,
-        focusable: false,
-      })),
-    [model],
-  );
-  const byId = useMemo(() => new Map(model.boxes.map((b) => [b.id, b])), [model]);
-  const fitView = useMemo(() => {
-    const start = positions && model.boxes.find((b) => isFocus(b, focus));
-    if (!positions || !start || model.boxes.length <= FIT_ALL_UP_TO) return { maxZoom: 1, padding: 0.1 };
-    const origin = positions[start.id];
-    const distance = (id: string) => Math.hypot(positions[id].x - origin.x, positions[id].y - origin.y);
-    const nearest = model.boxes.map((b) => b.id).sort((a, b) => distance(a) - distance(b)).slice(0, FIT_NEAREST);
-    return { maxZoom: 1, padding: 0.1, nodes: nearest.map((id) => ({ id })) };
-  }, [model, focus, positions]);
-  const selectedBox: GraphBox | undefined = selected ? byId.get(selected) : undefined;
-  const frame = useRef<HTMLDivElement>(null);
-  const height = useFrameHeight(frame);
-
-  if (layoutError !== undefined) return <Problem title="Could not lay out the graph" error={layoutError} />;
-  if (model.boxes.length === 0) return <p className="empty">Nothing is connected to this node at this depth and direction.</p>;
-  return (
-    <div className="lineage-layout">
-      <div className="graph-frame" ref={frame} style={height ? { height } : undefined} aria-busy={positions && height ? undefined : 'true'}>
-        {!positions && (
-          <p className="layout-status muted">
-            <Spinner />
-            Laying out {plural(model.boxes.length, 'node')}…
-          </p>
-        )}
-        {positions && height && (
-          <ReactFlow
-            nodes={nodes}
-            edges={edges}
-            nodeTypes={NODE_TYPES}
-            fitView
-            fitViewOptions={fitView}
-            minZoom={0.02}
-            nodesDraggable={false}
-            nodesConnectable={false}
-            edgesFocusable={false}
-            onlyRenderVisibleElements={nodes.length > VIRTUALIZE_FROM}
-            onNodeClick={(_, node) => onSelect(node.id)}
-            onNodeDoubleClick={(_, node) => onExpand(node.id)}
-            onNodesChange={(changes) => {
-              // Enter or Space on a focused node selects it: open its panel.
-              for (const change of changes) if (change.type === 'select' && change.selected) onSelect(change.id);
-            }}
-            onPaneClick={() => onSelect(undefined)}
-            colorMode="system"
-            aria-label="Lineage graph"
-          >
-            <Background />
-            <Controls showInteractive={false} />
-          </ReactFlow>
-        )}
-      </div>
-      {selectedBox && (
-        <NodePanel
-          box={selectedBox}
-          upstream={model.arrows.filter((a) => a.target === selectedBox.id).length}
-          downstream={model.arrows.filter((a) => a.source === selectedBox.id).length}
-          onExpand={() => onExpand(selectedBox.id)}
-          onClose={() => onSelect(undefined)}
-        />
-      )}
-    </div>
-  );
 }

@@ -12,6 +12,8 @@ export interface LineageSearch {
   asOf?: string;
   /** The node whose panel is open. */
   selected?: string;
+  /** 'off': child jobs drawn on their own, not inside their parent job. */
+  groups?: 'off';
 }
 
 export const DEFAULT_DEPTH = 2; // as Marquez's UI; the API's own default is 20
@@ -28,5 +30,6 @@ export function validateLineageSearch(search: Record<string, unknown>): LineageS
     level: stringParam(search.level) === 'column' ? 'column' : undefined,
     asOf: asOf && !Number.isNaN(Date.parse(asOf)) ? asOf : undefined,
     selected: stringParam(search.selected),
+    groups: stringParam(search.groups) === 'off' ? 'off' : undefined,
   };
 }

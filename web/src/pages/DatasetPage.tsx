@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { LineageGraph } from '../api/types';
 import { datasetQuery, datasetVersionsQuery, lineageQuery, marquezDatasetQuery, DATASET_EVENTS_SHOWN } from '../api/queries';
 import type { DatasetDetail, DatasetEvent, Symlink } from '../api/types';
+import { JobCell, RunCell } from '../components/EventCells';
 import { JobLink } from '../components/JobLink';
 import { RawEvent } from '../components/RawEvent';
 import { usePageHeading } from '../components/page-heading';
@@ -403,29 +404,8 @@ function EventRows({ e }: { e: DatasetEvent }) {
         <td className="nowrap">
           <Time iso={e.eventTime} />
         </td>
-        <td className="job">
-          {e.jobName ? (
-            <>
-              {e.jobNamespace ? <JobLink namespace={e.jobNamespace} name={e.jobName} /> : <span className="mono">{e.jobName}</span>}
-              {e.jobNamespace && (
-                <div className="muted small mono">
-                  <Breakable text={e.jobNamespace} />
-                </div>
-              )}
-            </>
-          ) : (
-            <span className="muted">—</span>
-          )}
-        </td>
-        <td className="mono small run">
-          {e.runId ? (
-            <Link to="/runs/$runId" params={{ runId: e.runId }}>
-              {e.runId}
-            </Link>
-          ) : (
-            <span className="muted">—</span>
-          )}
-        </td>
+        <JobCell namespace={e.jobNamespace} name={e.jobName} />
+        <RunCell runId={e.runId} />
         <td>
           <span className={`badge role-${e.role}`}>{e.role}</span>
         </td>

@@ -5,13 +5,20 @@ import { basePath } from '../api/client';
 import { datasetsQuery, namespacesQuery } from '../api/queries';
 import type { Dataset } from '../api/types';
 import { formatTotal, relativeTime } from '../components/format';
+import { FilterSelect } from '../components/FilterBar';
 import { usePageHeading } from '../components/page-heading';
+import { CursorPager } from '../components/Pager';
+import { ListTable } from '../components/ListTable';
 import { Problem } from '../components/Problem';
 import { Breakable, Spinner, Time } from '../components/text';
 import type { ListSearch } from './list-search';
 import { rememberList } from './list-memory';
 
 const SEARCH_DEBOUNCE_MS = 250;
+const DATASET_KINDS = [
+  ['dataset', 'Datasets'],
+  ['symlink', 'Symlinks'],
+] as const;
 
 interface Filters {
   q: string;
@@ -101,7 +108,6 @@ export function DatasetsPage() {
   }
 
   const nextCursor = page?.nextCursor ?? null;
-  const pagerHidden = list.isError || (!cursor && !nextCursor);
 
   return (
     <div className="page datasets-page">
@@ -143,16 +149,9 @@ export function DatasetsPage() {
             Matches any part of the dataset name or namespace, ignoring case. The list updates as you type.
           </span>
         </div>
-        <Select id="filter-namespace" label="Namespace" allLabel="All namespaces" options={namespaceOptions} value={filters.namespace} onChange={(namespace) => applyFilters({ ...filters, namespace }, false)} />
-        <Select id="filter-scheme" label="Scheme" allLabel="All schemes" options={schemeOptions} value={filters.scheme} onChange={(scheme) => applyFilters({ ...filters, scheme }, false)} />
-        <div className="field">
-          <label htmlFor="filter-kind">Kind</label>
-          <select id="filter-kind" name="kind" value={filters.kind} onChange={(event) => applyFilters({ ...filters, kind: event.target.value }, false)}>
-            <option value="">All kinds</option>
-            <option value="dataset">Datasets</option>
-            <option value="symlink">Symlinks</option>
-          </select>
-        </div>
+        <FilterSelect id="filter-namespace" label="Namespace" anyLabel="All namespaces" options={namespaceOptions} value={filters.namespace} onChange={(namespace) => applyFilters({ ...filters, namespace }, false)} />
+        <FilterSelect id="filter-scheme" label="Scheme" anyLabel="All schemes" options={schemeOptions} value={filters.scheme} onChange={(scheme) => applyFilters({ ...filters, scheme }, false)} />
+        <FilterSelect id="filter-kind" label="Kind" anyLabel="All kinds" options={DATASET_KINDS} value={filters.kind} onChange={(kind) => applyFilters({ ...filters, kind }, false)} />
         <div className="filter-actions">
           <button type="button" className="button secondary" hidden={!hasFilters} onClick={() => go({})}>
             Clear filters
@@ -165,83 +164,39 @@ export function DatasetsPage() {
       <div className={`results${loading ? ' loading' : ''}`} id="dataset-results" aria-busy={loading ? 'true' : undefined}>
         {results}
       </div>
-      <nav className="pager" aria-label="Pages of datasets" hidden={pagerHidden}>
-        <button
-          type="button"
-          className="button secondary"
-          disabled={!cursor}
-          onClick={() => {
-            const earlier = [...prev];
-            const back = earlier.pop() ?? '';
-            go({ ...filters, cursor: back, prev: back ? earlier : [] });
-          }}
-        >
-          ← Previous
-        </button>
-        <span className="page-label">Page {pageNumber}</span>
-        <button type="button" className="button secondary" disabled={!nextCursor} onClick={() => nextCursor && go({ ...filters, cursor: nextCursor, prev: [...prev, cursor] })}>
-          Next →
-        </button>
-      </nav>
+      {!list.isError && <CursorPager label="Pages of datasets" cursor={cursor} prev={prev} nextCursor={nextCursor} onPage={(page, earlier) => go({ ...filters, cursor: page, prev: page ? earlier : [] })} />}
     </div>
   );
 }
 
-function Select(props: { id: string; label: string; allLabel: string; options: string[]; value: string; onChange: (value: string) => void }) {
-  return (
-    <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <select id={props.id} name={props.id.replace('filter-', '')} value={props.value} onChange={(event) => props.onChange(event.target.value)}>
-        <option value="">{props.allLabel}</option>
-        {props.options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function DatasetTable({ datasets }: { datasets: Dataset[] }) {
   const now = Date.now();
   return (
-    <div className="table-wrap">
-      <table className="data datasets">
-        <caption className="visually-hidden">Datasets, ordered by namespace and name</caption>
-        <thead>
-          <tr>
-            <th scope="col">Namespace</th>
-            <th scope="col">Name</th>
-            <th scope="col">Scheme</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Last seen</th>
+    <ListTable className="datasets" caption="Datasets, ordered by namespace and name" columns={['Namespace', 'Name', 'Scheme', 'Kind', 'Last seen']}>
+      <tbody>
+        {datasets.map((d) => (
+          <tr key={d.id}>
+            <td className="mono ns">
+              <Breakable text={d.namespace} />
+            </td>
+            <th scope="row" className="mono name">
+              <Link to="/datasets/$id" params={{ id: d.id }}>
+                <Breakable text={d.name} />
+              </Link>
+            </th>
+            <td>{d.scheme === d.namespace.toLowerCase() ? <span className="muted" title="The namespace is not a URI: it has no scheme">—</span> : <span className="tag">{d.scheme}</span>}</td>
+            <td>
+              <span className={`badge kind-${d.kind}`}>{d.kind}</span>
+            </td>
+            <td className="nowrap">
+              <Time iso={d.lastSeenAt} />
+              <div className="muted small">{relativeTime(d.lastSeenAt, now)}</div>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {datasets.map((d) => (
-            <tr key={d.id}>
-              <td className="mono ns">
-                <Breakable text={d.namespace} />
-              </td>
-              <th scope="row" className="mono name">
-                <Link to="/datasets/$id" params={{ id: d.id }}>
-                  <Breakable text={d.name} />
-                </Link>
-              </th>
-              <td>{d.scheme === d.namespace.toLowerCase() ? <span className="muted" title="The namespace is not a URI: it has no scheme">—</span> : <span className="tag">{d.scheme}</span>}</td>
-              <td>
-                <span className={`badge kind-${d.kind}`}>{d.kind}</span>
-              </td>
-              <td className="nowrap">
-                <Time iso={d.lastSeenAt} />
-                <div className="muted small">{relativeTime(d.lastSeenAt, now)}</div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ListTable>
   );
 }
 

@@ -1,18 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { eventsQuery, namespacesQuery } from '../api/queries';
 import type { EventSummary } from '../api/types';
-import { formatTotal } from '../components/format';
-import { JobLink } from '../components/JobLink';
-import { ListStatus } from '../components/ListStatus';
-import { usePageHeading } from '../components/page-heading';
+import { FilterBar, FilterSelect, namespaceOptions } from '../components/FilterBar';
+import { JobCell, RunCell } from '../components/EventCells';
+import { ListHead } from '../components/ListHead';
+import { ListTable } from '../components/ListTable';
+import { ListStatus, matchCount } from '../components/ListStatus';
 import { CursorPager } from '../components/Pager';
 import { Problem } from '../components/Problem';
 import { RawEvent } from '../components/RawEvent';
-import { Breakable, Time } from '../components/text';
+import { Time } from '../components/text';
 import { stringParam } from '../search-params';
-import { sinceOf, TIME_RANGES } from './RunsPage';
+import { sinceOf, TIME_RANGE_OPTIONS } from './RunsPage';
 
 export interface EventsSearch {
   kind?: string;
@@ -36,13 +37,17 @@ export function validateEventsSearch(search: Record<string, unknown>): EventsSea
   };
 }
 
+const EVENT_KINDS = [
+  ['run', 'Run events'],
+  ['job', 'Job events'],
+  ['dataset', 'Dataset events'],
+] as const;
 const EVENT_TYPES = ['START', 'RUNNING', 'COMPLETE', 'FAIL', 'ABORT', 'OTHER'];
 
 /** The log as the store received it, newest first, each event's raw JSON a click away. */
 export function EventsPage() {
   const search = useSearch({ from: '/events' });
   const navigate = useNavigate();
-  const heading = usePageHeading('Events');
   const go = (change: Partial<EventsSearch>) => void navigate({ to: '/events', search: { ...search, cursor: undefined, prev: undefined, ...change } });
   const after = useMemo(() => sinceOf(search.range), [search.range]);
   const cursor = search.cursor ?? '';
@@ -55,72 +60,18 @@ export function EventsPage() {
   const events = list.data?.events ?? [];
   return (
     <div className="page events-page">
-      <div className="page-head">
-        <h1 ref={heading} tabIndex={-1}>
-          Events
-        </h1>
-        <p className="lead">Every OpenLineage event the store has received, the latest first, exactly as it was sent.</p>
-      </div>
-      <form className="filters" aria-label="Filter events" onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor="filter-kind">Kind</label>
-          <select id="filter-kind" value={search.kind ?? ''} onChange={(event) => go({ kind: event.target.value || undefined })}>
-            <option value="">All kinds</option>
-            <option value="run">Run events</option>
-            <option value="job">Job events</option>
-            <option value="dataset">Dataset events</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-type">Event type</label>
-          <select id="filter-type" value={search.type ?? ''} onChange={(event) => go({ type: event.target.value || undefined })}>
-            <option value="">All types</option>
-            {EVENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-namespace">Job namespace</label>
-          <select id="filter-namespace" value={search.namespace ?? ''} onChange={(event) => go({ namespace: event.target.value || undefined })}>
-            <option value="">All namespaces</option>
-            {[...new Set([...(namespaces.data?.namespaces.map((n) => n.name) ?? []), search.namespace ?? ''].filter(Boolean))].map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-range">Received</label>
-          <select id="filter-range" value={search.range ?? ''} onChange={(event) => go({ range: event.target.value || undefined })}>
-            <option value="">Any time</option>
-            {TIME_RANGES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
+      <ListHead title="Events" lead="Every OpenLineage event the store has received, the latest first, exactly as it was sent." />
+      <FilterBar label="Filter events">
+        <FilterSelect id="filter-kind" label="Kind" anyLabel="All kinds" options={EVENT_KINDS} value={search.kind ?? ''} onChange={(kind) => go({ kind: kind || undefined })} />
+        <FilterSelect id="filter-type" label="Event type" anyLabel="All types" options={EVENT_TYPES} value={search.type ?? ''} onChange={(type) => go({ type: type || undefined })} />
+        <FilterSelect id="filter-namespace" label="Job namespace" anyLabel="All namespaces" options={namespaceOptions(namespaces.data, search.namespace ?? '')} value={search.namespace ?? ''} onChange={(namespace) => go({ namespace: namespace || undefined })} />
+        <FilterSelect id="filter-range" label="Received" anyLabel="Any time" options={TIME_RANGE_OPTIONS} value={search.range ?? ''} onChange={(range) => go({ range: range || undefined })} />
+      </FilterBar>
       <ListStatus loading={list.isFetching} failed={list.isError}>
-        {list.data && (events.length === 0 ? 'No events match.' : `${formatTotal(list.data.totalCount)} ${list.data.totalCount === 1 ? 'event' : 'events'}.`)}
+        {list.data && matchCount(list.data.totalCount, events.length, 'event')}
       </ListStatus>
       {list.isError ? <Problem title="Could not load events" error={list.error} retry={() => void list.refetch()} /> : events.length > 0 && <EventTable events={events} />}
-      <CursorPager
-        label="Pages of events"
-        page={prev.length + 1}
-        hasPrevious={Boolean(cursor)}
-        nextCursor={list.data?.nextCursor ?? null}
-        onPrevious={() => {
-          const earlier = [...prev];
-          const back = earlier.pop() ?? '';
-          go({ ...search, cursor: back || undefined, prev: back ? earlier : undefined });
-        }}
-        onNext={(next) => go({ ...search, cursor: next, prev: [...prev, cursor] })}
-      />
+      <CursorPager label="Pages of events" cursor={cursor} prev={prev} nextCursor={list.data?.nextCursor ?? null} onPage={(page, earlier) => go({ ...search, cursor: page || undefined, prev: page ? earlier : undefined })} />
     </div>
   );
 }
@@ -128,24 +79,11 @@ export function EventsPage() {
 /** Events with their raw JSON, each its own <tbody> (the summary row, then the JSON once opened). */
 export function EventTable({ events }: { events: EventSummary[] }) {
   return (
-    <div className="table-wrap">
-      <table className="data events log">
-        <caption className="visually-hidden">Events, the latest received first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Received</th>
-            <th scope="col">Event</th>
-            <th scope="col">Job</th>
-            <th scope="col">Run</th>
-            <th scope="col">Event time</th>
-            <th scope="col">Raw event</th>
-          </tr>
-        </thead>
-        {events.map((e) => (
-          <EventRows key={e.id} e={e} />
-        ))}
-      </table>
-    </div>
+    <ListTable className="events log" caption="Events, the latest received first" columns={['Received', 'Event', 'Job', 'Run', 'Event time', 'Raw event']}>
+      {events.map((e) => (
+        <EventRows key={e.id} e={e} />
+      ))}
+    </ListTable>
   );
 }
 
@@ -161,27 +99,8 @@ function EventRows({ e }: { e: EventSummary }) {
         <td>
           <span className="badge">{e.eventKind}</span> {e.eventType && <span className={`badge type-${e.eventType.toLowerCase()}`}>{e.eventType}</span>}
         </td>
-        <td className="job">
-          {e.jobName && e.jobNamespace ? (
-            <>
-              <JobLink namespace={e.jobNamespace} name={e.jobName} />
-              <div className="muted small mono">
-                <Breakable text={e.jobNamespace} />
-              </div>
-            </>
-          ) : (
-            <span className="muted">—</span>
-          )}
-        </td>
-        <td className="mono small run">
-          {e.runId ? (
-            <Link to="/runs/$runId" params={{ runId: e.runId }}>
-              {e.runId}
-            </Link>
-          ) : (
-            <span className="muted">—</span>
-          )}
-        </td>
+        <JobCell namespace={e.jobNamespace} name={e.jobName} />
+        <RunCell runId={e.runId} />
         <td className="nowrap">
           <Time iso={e.eventTime} />
         </td>

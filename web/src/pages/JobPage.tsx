@@ -5,6 +5,7 @@ import type { Job, Run } from '../api/types';
 import { jobQuery, runJobFacetsQuery, runsQuery } from '../api/queries';
 import { formatDuration, formatTotal, plural } from '../components/format';
 import { DatasetLink, JobLink } from '../components/JobLink';
+import { FilterSelect } from '../components/FilterBar';
 import { OffsetPager } from '../components/Pager';
 import { RUN_STATE_OPTIONS } from './JobsPage';
 import { RunTable } from './RunsPage';
@@ -197,24 +198,18 @@ function RunsSection({ job }: { job: Job }) {
         <h2 id="job-runs-title">
           Runs <span className="count">{runs.data ? formatTotal(runs.data.totalCount) : '…'}</span>
         </h2>
-        <div className="field inline">
-          <label htmlFor="job-run-state">State</label>
-          <select
-            id="job-run-state"
-            value={state}
-            onChange={(event) => {
-              setState(event.target.value);
-              setOffset(0);
-            }}
-          >
-            <option value="">Any state</option>
-            {RUN_STATE_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="job-run-state"
+          className="field inline"
+          label="State"
+          anyLabel="Any state"
+          options={RUN_STATE_OPTIONS}
+          value={state}
+          onChange={(next) => {
+            setState(next);
+            setOffset(0);
+          }}
+        />
       </div>
       {runs.isPending ? (
         <p className="muted">Loading the runs…</p>

@@ -3,10 +3,12 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { LIST_PAGE, runsQuery } from '../api/queries';
 import type { Run } from '../api/types';
-import { formatDuration, formatTotal } from '../components/format';
+import { FilterBar, FilterSelect } from '../components/FilterBar';
+import { formatDuration } from '../components/format';
 import { JobLink } from '../components/JobLink';
-import { ListStatus } from '../components/ListStatus';
-import { usePageHeading } from '../components/page-heading';
+import { ListHead } from '../components/ListHead';
+import { ListTable } from '../components/ListTable';
+import { ListStatus, matchCount } from '../components/ListStatus';
 import { OffsetPager } from '../components/Pager';
 import { Problem } from '../components/Problem';
 import { Breakable, StateBadge, Time } from '../components/text';
@@ -18,6 +20,7 @@ export const TIME_RANGES = [
   ['24h', 'Last 24 hours', 24 * 3600e3],
   ['7d', 'Last 7 days', 7 * 24 * 3600e3],
 ] as const;
+export const TIME_RANGE_OPTIONS = TIME_RANGES.map(([value, label]) => [value, label] as const);
 
 export interface RunsSearch {
   state?: string;
@@ -40,7 +43,6 @@ export function sinceOf(range: string | undefined): string | undefined {
 export function RunsPage() {
   const search = useSearch({ from: '/runs' });
   const navigate = useNavigate();
-  const heading = usePageHeading('Runs');
   const go = (change: Partial<RunsSearch>) => void navigate({ to: '/runs', search: { ...search, offset: undefined, ...change } });
   const since = useMemo(() => sinceOf(search.range), [search.range]);
   const offset = search.offset ?? 0;
@@ -48,38 +50,13 @@ export function RunsPage() {
   const runs = list.data?.runs ?? [];
   return (
     <div className="page runs-page">
-      <div className="page-head">
-        <h1 ref={heading} tabIndex={-1}>
-          Runs
-        </h1>
-        <p className="lead">Runs of every job, the most recently started first.</p>
-      </div>
-      <form className="filters" aria-label="Filter runs" onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor="filter-state">State</label>
-          <select id="filter-state" value={search.state ?? ''} onChange={(event) => go({ state: event.target.value || undefined })}>
-            <option value="">Any state</option>
-            {RUN_STATE_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-range">Started</label>
-          <select id="filter-range" value={search.range ?? ''} onChange={(event) => go({ range: event.target.value || undefined })}>
-            <option value="">Any time</option>
-            {TIME_RANGES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
+      <ListHead title="Runs" lead="Runs of every job, the most recently started first." />
+      <FilterBar label="Filter runs">
+        <FilterSelect id="filter-state" label="State" anyLabel="Any state" options={RUN_STATE_OPTIONS} value={search.state ?? ''} onChange={(state) => go({ state: state || undefined })} />
+        <FilterSelect id="filter-range" label="Started" anyLabel="Any time" options={TIME_RANGE_OPTIONS} value={search.range ?? ''} onChange={(range) => go({ range: range || undefined })} />
+      </FilterBar>
       <ListStatus loading={list.isFetching} failed={list.isError}>
-        {list.data && (runs.length === 0 ? 'No runs match.' : `${formatTotal(list.data.totalCount)} ${list.data.totalCount === 1 ? 'run' : 'runs'}.`)}
+        {list.data && matchCount(list.data.totalCount, runs.length, 'run')}
       </ListStatus>
       {list.isError ? <Problem title="Could not load runs" error={list.error} retry={() => void list.refetch()} /> : runs.length > 0 && <RunTable runs={runs} withJob />}
       {list.data && <OffsetPager label="Pages of runs" offset={offset} shown={runs.length} pageSize={LIST_PAGE} total={list.data.totalCount} onOffset={(next) => go({ ...search, offset: next || undefined })} />}
@@ -90,49 +67,36 @@ export function RunsPage() {
 /** Runs with state, times and duration; with their job when they are of several jobs. */
 export function RunTable({ runs, withJob }: { runs: Run[]; withJob?: boolean }) {
   return (
-    <div className="table-wrap">
-      <table className="data runs">
-        <caption className="visually-hidden">Runs, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Run</th>
-            {withJob && <th scope="col">Job</th>}
-            <th scope="col">State</th>
-            <th scope="col">Started</th>
-            <th scope="col">Ended</th>
-            <th scope="col">Duration</th>
+    <ListTable className="runs" caption="Runs, newest first" columns={['Run', ...(withJob ? ['Job'] : []), 'State', 'Started', 'Ended', 'Duration']}>
+      <tbody>
+        {runs.map((r) => (
+          <tr key={r.id}>
+            <th scope="row" className="mono small">
+              <Link to="/runs/$runId" params={{ runId: r.id }}>
+                {r.id}
+              </Link>
+            </th>
+            {withJob && (
+              <td className="name">
+                <JobLink namespace={r.job.namespace} name={r.job.name} />
+                <div className="muted small mono">
+                  <Breakable text={r.job.namespace} />
+                </div>
+              </td>
+            )}
+            <td>
+              <StateBadge state={r.state} />
+            </td>
+            <td className="nowrap">
+              <Time iso={r.startedAt ?? r.createdAt} />
+            </td>
+            <td className="nowrap">
+              <Time iso={r.endedAt} />
+            </td>
+            <td className="nowrap">{formatDuration(r.durationMs)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {runs.map((r) => (
-            <tr key={r.id}>
-              <th scope="row" className="mono small">
-                <Link to="/runs/$runId" params={{ runId: r.id }}>
-                  {r.id}
-                </Link>
-              </th>
-              {withJob && (
-                <td className="name">
-                  <JobLink namespace={r.job.namespace} name={r.job.name} />
-                  <div className="muted small mono">
-                    <Breakable text={r.job.namespace} />
-                  </div>
-                </td>
-              )}
-              <td>
-                <StateBadge state={r.state} />
-              </td>
-              <td className="nowrap">
-                <Time iso={r.startedAt ?? r.createdAt} />
-              </td>
-              <td className="nowrap">
-                <Time iso={r.endedAt} />
-              </td>
-              <td className="nowrap">{formatDuration(r.durationMs)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ListTable>
   );
 }

@@ -1,10 +1,11 @@
 // Polls a URL every `intervalMs`, each poll on its own connection, as a kubelet does, from its
 // own process: the test process's own work (sending a large body) must not delay the polls.
-// usage: node prober.mjs <url> <intervalMs>; prints "ready", then on the line "stop" (or when
+// usage: node prober.mjs <url> <intervalMs> <timeoutMs>; a poll not answered within timeoutMs has
+// status 0. Prints "ready", "polled" after each poll, then on the line "stop" (or when
 // stdin closes: the test has gone) prints one JSON line, { latencies, statuses }, and exits.
 import http from 'node:http';
 
-const [url, intervalMs] = process.argv.slice(2);
+const [url, intervalMs, timeoutMs] = process.argv.slice(2);
 const latencies = [];
 const statuses = [];
 const polls = [];
@@ -12,7 +13,7 @@ const polls = [];
 function poll() {
   const started = performance.now();
   return new Promise((resolve) => {
-    const request = http.get(url, { agent: false, timeout: 2000 }, (res) => {
+    const request = http.get(url, { agent: false, timeout: Number(timeoutMs) }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });
@@ -21,6 +22,7 @@ function poll() {
   }).then((status) => {
     latencies.push(performance.now() - started);
     statuses.push(status);
+    process.stdout.write('polled\n');
   });
 }
 

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { track } from '../support/child-processes';
+import { waitFor } from '../support/wait-for';
 
 /** Resident memory of a process, in bytes (Linux /proc). */
 export function rssBytes(pid: number): number {
@@ -29,14 +30,14 @@ const PROBER = path.join(__dirname, 'prober.mjs');
 
 /**
  * Polls `url` every `intervalMs` from a process of its own (prober.mjs, each poll on its own
- * connection, as a kubelet does), and samples the RSS of process `pid`, until stopped. Latencies
+ * connection, as a kubelet does; a poll unanswered after `timeoutMs` has status 0), and samples the RSS of process `pid`, until stopped. Latencies
  * are measured from the moment each poll was sent. Resolves once the prober is polling.
  */
-export async function startProbing(url: string, pid: number, intervalMs = 10) {
+export async function startProbing(url: string, pid: number, intervalMs: number, timeoutMs: number) {
   const baseRss = rssBytes(pid);
   let peakRss = baseRss;
   const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, rssBytes(pid))), intervalMs);
-  const prober = track(spawn(process.execPath, [PROBER, url, String(intervalMs)], { stdio: ['pipe', 'pipe', 'inherit'] }), 'prober');
+  const prober = track(spawn(process.execPath, [PROBER, url, String(intervalMs), String(timeoutMs)], { stdio: ['pipe', 'pipe', 'inherit'] }), 'prober');
   const lines: string[] = [];
   const nextLine = () =>
     new Promise<string>((resolve, reject) => {
@@ -45,14 +46,23 @@ export async function startProbing(url: string, pid: number, intervalMs = 10) {
       prober.stdout!.once('data', () => resolve(nextLine()));
     });
   let buffered = '';
+  let polled = 0;
   prober.stdout!.on('data', (chunk: Buffer) => {
     buffered += chunk.toString('utf8');
     const parts = buffered.split('\n');
     buffered = parts.pop() ?? '';
-    lines.push(...parts);
+    for (const line of parts) {
+      if (line === 'polled') polled += 1;
+      else lines.push(line);
+    }
   });
   expect(await nextLine()).toBe('ready');
   return {
+    /** Resolves once `count` more polls than so far have been answered or have failed. */
+    async morePolls(count: number) {
+      const target = polled + count;
+      await waitFor(`${count} liveness polls`, () => polled >= target, 30_000);
+    },
     async stop() {
       clearInterval(rssTimer);
       prober.stdin!.write('stop\n');

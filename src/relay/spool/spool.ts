@@ -61,8 +61,8 @@ const SEGMENT_FILE = /^segment-(\d{12})\.log$/;
 /**
  * How far the active segment's file is extended with zeros when a write reaches its end. A
  * durable write into blocks the file already has, within its size, needs no metadata written with
- * it: on ext4 without a journal an O_DSYNC append also writes the inode and the block bitmaps (three
- * I/Os a write), an overwrite of zeros only the data. The zeros go in the same write as the records
+ * it: on ext4 without a journal an O_DSYNC append also writes the inode and the block bitmaps
+ * before the cache flush, an overwrite of zeros only the data. The zeros go in the same write as the records
  * that reach the end, so no second write competes with them for the disk.
  */
 export const PREALLOCATE_BYTES = 256 * 1024;

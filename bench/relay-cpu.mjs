@@ -8,6 +8,8 @@
 //   - at BENCH_RATE events/s offered (open loop), with p50/p99 (on a busy machine requests then
 //     bunch up and share writes, which lowers the CPU per event);
 //   - idle: CPU per second with no requests, the forwarder retrying a store that is down.
+// With perf (Linux, as root; BENCH_PERF=0 turns it off) each measurement also gives the relay's
+// precise CPU, context switches and block-device requests per event (bench/perf-counters.mjs).
 // BENCH_PROFILE=1 also writes a V8 CPU profile of each checkout's last one-at-a-time run and prints
 // where its time goes.
 //   BENCH_EVENTS (3000), BENCH_RATE (500), BENCH_DURATION_S (10), BENCH_REPEATS (3), BENCH_IDLE_S (5), BENCH_ROOTS.
@@ -16,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { processCpuSeconds, threadCpuSeconds } from './cpu.mjs';
 import { oneAtATime } from './one-at-a-time.mjs';
+import { startPerfCounters } from './perf-counters.mjs';
 import { fixedRate } from './open-loop.mjs';
 import { checkoutRoots } from './processes.mjs';
 import { summariseProfile } from './profile-summary.mjs';
@@ -48,17 +51,28 @@ const log = (msg) => process.stderr.write(`${msg}\n`);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The relay's CPU (all threads, the event loop, libuv's pool) per event over `load`. */
+/**
+ * The relay's CPU (all threads, the event loop, libuv's pool) per event over `load`; with perf,
+ * also its precise CPU, context switches and block-device requests per event.
+ */
 async function cpuPerEvent(pid, events, load) {
+  const perf = await startPerfCounters(pid);
   const before = { all: processCpuSeconds(pid), threads: threadCpuSeconds(pid) };
   const result = await load();
   const after = { all: processCpuSeconds(pid), threads: threadCpuSeconds(pid) };
+  const counters = await perf.stop();
   const thread = (match) =>
     Object.entries(after.threads)
       .filter(([role]) => match(role))
       .reduce((sum, [role, s]) => sum + s - (before.threads[role] ?? 0), 0);
   const us = (s) => (s * 1e6) / events;
-  return { ...result, cpuUs: us(after.all - before.all), mainUs: us(thread((r) => r === 'main')), poolUs: us(thread((r) => r.startsWith('libuv'))) };
+  return {
+    ...result,
+    cpuUs: us(after.all - before.all),
+    mainUs: us(thread((r) => r === 'main')),
+    poolUs: us(thread((r) => r.startsWith('libuv'))),
+    perf: counters && { cpuUs: (counters.cpuMs * 1000) / events, switches: counters.contextSwitches / events, deviceRequests: counters.deviceRequests / events },
+  };
 }
 
 async function measure(root, store, profileDir) {
@@ -98,9 +112,10 @@ async function main() {
         results.get(root).push(m);
         if (profileDir) profiles.set(root, { dir: profileDir, m });
         const { single: s, rate: r } = m;
+        const counted = (x) => (x.perf ? ` [perf: ${x.perf.cpuUs.toFixed(0)} µs, ${x.perf.switches.toFixed(1)} context switches, ${x.perf.deviceRequests.toFixed(2)} device requests]` : '');
         log(
-          `  ${root}: one at a time ${s.cpuUs.toFixed(0)} µs CPU/event (event loop ${s.mainUs.toFixed(0)}, libuv pool ${s.poolUs.toFixed(0)}), p50 ${s.p50} ms; ` +
-            `at ${RATE}/s ${r.cpuUs.toFixed(0)} µs (event loop ${r.mainUs.toFixed(0)}, pool ${r.poolUs.toFixed(0)}), p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.failed} failed; idle ${m.idleMsPerS.toFixed(1)} ms CPU/s`,
+          `  ${root}: one at a time ${s.cpuUs.toFixed(0)} µs CPU/event (event loop ${s.mainUs.toFixed(0)}, libuv pool ${s.poolUs.toFixed(0)})${counted(s)}, p50 ${s.p50} ms; ` +
+            `at ${RATE}/s ${r.cpuUs.toFixed(0)} µs (event loop ${r.mainUs.toFixed(0)}, pool ${r.poolUs.toFixed(0)})${counted(r)}, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.failed} failed; idle ${m.idleMsPerS.toFixed(1)} ms CPU/s`,
         );
       }
     }
@@ -120,6 +135,19 @@ async function main() {
       `| ${root} | ${range(ms.map((m) => m.single.cpuUs))} | ${median(ms.map((m) => m.single.mainUs)).toFixed(0)} | ${median(ms.map((m) => m.single.poolUs)).toFixed(0)} | ${ratio(root, (m) => m.single.cpuUs)} ` +
         `| ${range(ms.map((m) => m.rate.cpuUs))} | ${ratio(root, (m) => m.rate.cpuUs)} | ${median(ms.map((m) => m.rate.p50)).toFixed(2)} | ${range(ms.map((m) => m.rate.p99), 2)} | ${median(ms.map((m) => m.idleMsPerS)).toFixed(1)} |`,
     );
+  }
+  if ([...results.values()].flat().every((m) => m.single.perf && m.rate.perf)) {
+    console.log('');
+    console.log('perf stat on the relay process (all threads), per event: CPU (task-clock), context switches, block-device requests it issued.');
+    console.log('');
+    console.log(`| checkout | one at a time: CPU µs | ÷ first | switches | device requests | at ${RATE}/s: CPU µs | ÷ first | switches | device requests |`);
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const [root, ms] of results) {
+      console.log(
+        `| ${root} | ${range(ms.map((m) => m.single.perf.cpuUs))} | ${ratio(root, (m) => m.single.perf.cpuUs)} | ${median(ms.map((m) => m.single.perf.switches)).toFixed(1)} | ${median(ms.map((m) => m.single.perf.deviceRequests)).toFixed(2)} ` +
+          `| ${range(ms.map((m) => m.rate.perf.cpuUs))} | ${ratio(root, (m) => m.rate.perf.cpuUs)} | ${median(ms.map((m) => m.rate.perf.switches)).toFixed(1)} | ${median(ms.map((m) => m.rate.perf.deviceRequests)).toFixed(2)} |`,
+      );
+    }
   }
   for (const [root, { dir, m }] of profiles) {
     const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));

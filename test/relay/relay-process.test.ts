@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { HEADER_BYTES } from '../../src/relay/spool/record';
 import { stopChild } from '../support/child-processes';
 import { freePort, PACKAGE_ROOT, runCommand, spawnMain } from '../support/store-process';
 import { downStore, FAST_RETRIES, loggedEvents, ListeningStore, relayMetric, startListeningStore, waitUntil } from '../support/relay';
@@ -132,6 +133,37 @@ describe('metadata-store relay (process)', () => {
       expect(acknowledged.size).toBeGreaterThanOrEqual(80);
     } finally {
       await stopChild(relay.child);
+    }
+  });
+
+  it('killed with SIGKILL while its segment holds zeros written ahead of the records, delivers every acknowledged event once after a restart, with no torn record reported', async () => {
+    const databaseUrl = store!.store.databaseUrl;
+    await store!.close();
+    store = null;
+    const down = await downStore(storePort);
+    // The default segment size: the relay writes zeros well ahead of its records.
+    const relay = await spawnRelay(relayEnv({ RELAY_SEGMENT_BYTES: String(16 * 1024 * 1024) }));
+    const texts = Array.from({ length: 40 }, event);
+    expect(await Promise.all(texts.map((t) => post(relay.url, t)))).toEqual(texts.map(() => 201));
+    relay.child.kill('SIGKILL');
+    await relay.exited;
+
+    const [segment] = segmentFiles(spoolDir);
+    const bytes = fs.readFileSync(path.join(spoolDir, segment));
+    const recordBytes = texts.reduce((sum, t) => sum + HEADER_BYTES + Buffer.byteLength(t), 0);
+    expect(bytes.length).toBeGreaterThan(recordBytes);
+    expect(bytes.subarray(recordBytes).every((b) => b === 0)).toBe(true);
+
+    await down.close();
+    store = await startListeningStoreOn(databaseUrl, storePort);
+    const again = await spawnRelay(relayEnv({ RELAY_SEGMENT_BYTES: String(16 * 1024 * 1024) }));
+    try {
+      await waitUntil('the spool is empty', async () => (await relayMetric(again.url, 'relay_spool_events')) === 0);
+      const stored = (await loggedEvents(databaseUrl)).map((r) => r.content_hash.toString('hex'));
+      expect(stored.sort()).toEqual(texts.map(sha256).sort());
+      expect(again.output.filter((line) => line.includes('torn record'))).toEqual([]);
+    } finally {
+      await stopChild(again.child);
     }
   });
 

@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import pino from 'pino';
-import { HEADER_BYTES } from '../../src/relay/spool/record';
-import { Spool, SpoolFullError, SpooledEvent } from '../../src/relay/spool/spool';
+import { HEADER_BYTES, RecordMeta } from '../../src/relay/spool/record';
+import { PREALLOCATE_BYTES, Spool, SpoolFullError, SpooledEvent } from '../../src/relay/spool/spool';
 
 // The spool on a real folder: what a later process reads back is what the first one wrote.
 const log = pino({ level: 'silent' });
@@ -77,6 +78,41 @@ describe('relay spool', () => {
     await second.spool.close();
   });
 
+  it('writes zeros ahead of its records, so that the next writes do not grow the file, and a clean close cuts them off', async () => {
+    const { spool } = await open({ maxBytes: 64 * 1024 * 1024, segmentBytes: 4 * 1024 * 1024 });
+    const file = () => path.join(dir, segments()[0]);
+    const [first] = await spool.append([event(1)], [{ receivedAt: 1, runId: null }]);
+    const sizeAfterFirst = fs.statSync(file()).size;
+    expect(sizeAfterFirst).toBe(first.offset + HEADER_BYTES + first.length + PREALLOCATE_BYTES);
+    let last = first;
+    for (let i = 2; i <= 20; i++) [last] = await spool.append([event(i)], [{ receivedAt: i, runId: null }]);
+    expect(fs.statSync(file()).size).toBe(sizeAfterFirst);
+    expect(spool.diskBytes).toBe(sizeAfterFirst);
+    await spool.close();
+    expect(fs.statSync(file()).size).toBe(last.offset + HEADER_BYTES + last.length);
+
+    const second = await open();
+    expect(await texts(second.spool, second.recovered)).toEqual(Array.from({ length: 20 }, (_, i) => String(event(i + 1))));
+    await second.spool.close();
+  });
+
+  it('reads back every record of a segment left with zeros after them (a crash), cuts the zeros and reports no torn record', async () => {
+    const lines: string[] = [];
+    const capture = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const first = await Spool.open({ dir, maxBytes: 64 * 1024 * 1024, segmentBytes: 4 * 1024 * 1024 }, log);
+    await first.spool.append([event(1), event(2)], [{ receivedAt: 1, runId: runA }, { receivedAt: 2, runId: runA }]);
+    // What kill -9 leaves: the file as written, zeros ahead of the records included (no close).
+    const crashed = fs.readFileSync(path.join(dir, segments()[0]));
+    await first.spool.close();
+    fs.writeFileSync(path.join(dir, segments()[0]), crashed);
+
+    const second = await Spool.open({ dir, maxBytes: 64 * 1024 * 1024, segmentBytes: 4 * 1024 * 1024 }, capture);
+    expect(await texts(second.spool, second.recovered)).toEqual([String(event(1)), String(event(2))]);
+    expect(fs.statSync(path.join(dir, segments()[0])).size).toBe(crashed.length - PREALLOCATE_BYTES);
+    expect(lines.filter((line) => line.includes('torn record'))).toEqual([]);
+    await second.spool.close();
+  });
+
   it('writes concurrent appends together, with one fsync per group', async () => {
     const syncs: number[] = [];
     const { spool } = await open({ onSync: (s) => syncs.push(s) });
@@ -100,6 +136,7 @@ describe('relay spool', () => {
     }
     expect(full).toBeInstanceOf(SpoolFullError);
     expect(spool.diskBytes).toBeLessThanOrEqual(64 * 1024);
+    expect(segments().reduce((sum, f) => sum + fs.statSync(path.join(dir, f)).size, 0)).toBeLessThanOrEqual(64 * 1024);
     expect(spool.diskBytes).toBeGreaterThan(60 * 1024);
     const segmentCount = segments().length;
     taken.forEach((e) => spool.release(e));
@@ -124,6 +161,68 @@ describe('relay spool', () => {
     await waitFor(() => segments().length === 0);
   });
 });
+
+describe('relay spool: where a write is done', () => {
+  const oneEvent = (n: number): [Buffer[], RecordMeta[]] => [[event(n)], [{ receivedAt: n, runId: null }]];
+  const checkPhases = async (count: number) => {
+    for (let i = 0; i < count; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  it('writes a lone append on the event loop, even while every thread of the pool is busy; appends that arrive together go through the pool', async () => {
+    const { spool } = await Spool.open({ dir, maxBytes: 64 * 1024 * 1024, segmentBytes: 4 * 1024 * 1024, loopWriteLimitMs: Infinity }, log);
+    const pool = occupyThreadPool(dir);
+    let together = false;
+    try {
+      await spool.append(...oneEvent(1));
+      const group = Promise.all([spool.append(...oneEvent(2)), spool.append(...oneEvent(3))]).then(() => (together = true));
+      await checkPhases(3);
+      expect(together).toBe(false);
+      pool.release();
+      await group;
+    } finally {
+      pool.release();
+    }
+    await spool.close();
+    const again = await open();
+    expect(await texts(again.spool, again.recovered)).toEqual([1, 2, 3].map((n) => String(event(n))));
+    await again.spool.close();
+  });
+
+  it('writes through the pool once writes take longer than the limit', async () => {
+    const { spool } = await Spool.open({ dir, maxBytes: 64 * 1024 * 1024, segmentBytes: 4 * 1024 * 1024, loopWriteLimitMs: 0 }, log);
+    const pool = occupyThreadPool(dir);
+    let written = false;
+    try {
+      const lone = spool.append(...oneEvent(1)).then(() => (written = true));
+      await checkPhases(3);
+      expect(written).toBe(false);
+      pool.release();
+      await lone;
+    } finally {
+      pool.release();
+    }
+    await spool.close();
+  });
+});
+
+/**
+ * Keeps every thread of libuv's pool waiting (each opens a FIFO for reading, which blocks until a
+ * writer opens it) until release().
+ */
+function occupyThreadPool(parent: string): { release(): void } {
+  const fifos = Array.from({ length: Number(process.env.UV_THREADPOOL_SIZE ?? 4) }, (_, i) => path.join(parent, `pool-${i}.fifo`));
+  for (const fifo of fifos) execFileSync('mkfifo', [fifo]);
+  const readers = fifos.map((fifo) => fs.promises.open(fifo, 'r'));
+  let released = false;
+  return {
+    release() {
+      if (released) return;
+      released = true;
+      for (const fifo of fifos) fs.closeSync(fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
+      void Promise.all(readers).then((handles) => Promise.all(handles.map((h) => h.close())));
+    },
+  };
+}
 
 async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

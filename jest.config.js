@@ -24,12 +24,13 @@ const shared = {
   },
   transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   testEnvironment: 'node',
+  setupFilesAfterEnv: ['<rootDir>/test/support/cpu-per-file.ts'],
 };
 
 const onPostgres = {
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
-  setupFilesAfterEnv: ['<rootDir>/test/support/stop-children.ts', '<rootDir>/test/support/long-timeout.ts'],
+  setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/support/stop-children.ts', '<rootDir>/test/support/long-timeout.ts'],
 };
 
 const UNIT_TESTS = ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/packages/*/test/unit/**/*.test.ts', '<rootDir>/test/deploy/**/*.test.ts'];

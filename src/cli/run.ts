@@ -76,8 +76,10 @@ export async function run(argv: string[]): Promise<void> {
         // Tracing must start before any instrumented module (http, pg, fastify, pino) is loaded.
         require('../core/observability/tracing');
         const { loadEnvironment } = require('../core/config/environment') as typeof import('../core/config/environment');
+        // A bad setting stops the start here, before the service's modules are loaded.
+        const env = loadEnvironment();
         const { serve } = require('./serve') as typeof import('./serve');
-        await serve(loadEnvironment(), cliLog);
+        await serve(env, cliLog);
         return;
       }
       case 'migrate': {

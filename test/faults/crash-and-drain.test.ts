@@ -15,7 +15,7 @@ describe('no acknowledged event is lost', () => {
     expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
     const store = await startStore({ DATABASE_URL: databaseUrl, INGEST_MODE: 'sync' });
     const load = startLoad(store.url, 32);
-    await waitFor('over 500 acknowledged events', () => load.acknowledged().length > 500, 10000);
+    await waitFor('over 500 acknowledged events', () => load.acknowledged().length > 500, 60000);
     store.child.kill('SIGKILL');
     await store.exited;
     const outcomes = await load.stop();
@@ -32,7 +32,7 @@ describe('no acknowledged event is lost', () => {
     expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
     const store = await startStore({ DATABASE_URL: databaseUrl, INGEST_MODE: 'async', SHUTDOWN_DELAY_MS: '300' });
     const load = startLoad(store.url, 32);
-    await waitFor('over 500 acknowledged events', () => load.acknowledged().length > 500, 10000);
+    await waitFor('over 500 acknowledged events', () => load.acknowledged().length > 500, 60000);
     store.child.kill('SIGTERM');
     const exitCode = await store.exited;
     const outcomes = await load.stop();

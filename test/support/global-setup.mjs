@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { temporaryParent } from '../../scripts/embedded-postgres.mjs';
+import { scratchBase, temporaryParent } from '../../scripts/embedded-postgres.mjs';
 import { stopRegisteredChildren } from './registered-children.mjs';
 
 const PG_SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pg-server.mjs');
@@ -40,7 +40,7 @@ export async function stopTestRun(state) {
 }
 
 export default async function globalSetup() {
-  const dir = temporaryParent('metadata-store-test-pg-');
+  const dir = temporaryParent('metadata-store-test-pg-', scratchBase());
   const registry = path.join(dir, 'children');
   fs.mkdirSync(registry);
   // TEST_POSTGRES_URL: a server of your own instead (a role that may create databases), e.g. one

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { PACKAGE_ROOT } from '../support/store-process';
 
 const { PROCESS_TESTS, ALONE_TESTS } = require('../process-tests') as { PROCESS_TESTS: string[]; ALONE_TESTS: string[] };
+const { LONGEST_FIRST } = require('../longest-first') as { LONGEST_FIRST: string[] };
 
 function testFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -35,6 +36,10 @@ describe('the test tiers', () => {
 
   it('list only process tests that exist, outside the unit tier', () => {
     expect(PROCESS_TESTS.filter((file) => !ALL.includes(file) || isUnit(file))).toEqual([]);
+  });
+
+  it('start first only test files that exist, each once', () => {
+    expect(LONGEST_FIRST.filter((file, i) => !ALL.includes(file) || LONGEST_FIRST.indexOf(file) !== i)).toEqual([]);
   });
 
   it('run alone only process tests', () => {

@@ -19,6 +19,7 @@ const LONGEST_FIRST = [
   'test/projection/model-sequences.test.ts',
   'test/ops/config.test.ts',
   'test/ui/browse-pages.test.ts',
+  'test/ui/lineage-groups.test.ts',
 ];
 
 class LongestFirst extends Sequencer {

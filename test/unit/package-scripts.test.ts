@@ -26,7 +26,7 @@ describe('package.json', () => {
   it('runs every tier with `npm test`, and the unit tier alone without a build (no pretest)', () => {
     expect(pkg.scripts.test).toBe('node scripts/test-tiers.mjs');
     const runs = fs.readFileSync(path.join(PACKAGE_ROOT, 'scripts', 'test-tiers.mjs'), 'utf8');
-    expect(runs).toContain("['--maxWorkers=2', '--selectProjects', 'unit', 'in-process', 'process']");
+    expect(runs).toContain("['--maxWorkers=3', '--selectProjects', 'unit', 'in-process', 'process']");
     expect(runs).toContain("['--runInBand', '--selectProjects', 'process-alone']");
     expect(pkg.scripts['test:unit']).toBe('jest --selectProjects unit --');
     expect(pkg.scripts['pretest:unit']).toBeUndefined();

@@ -2,6 +2,7 @@
 // ones have been answered, and latency is measured from the moment it was due (a closed-loop
 // generator such as wrk only measures the requests it managed to send).
 import http from 'node:http';
+import { medianAndTail, postEvent, succeeded } from './post-event.mjs';
 
 export async function fixedRate(url, { rate, durationS, body }) {
   const target = new URL('/api/v1/lineage', url);
@@ -11,26 +12,10 @@ export async function fixedRate(url, { rate, durationS, body }) {
   let failed = 0;
   const pending = new Set();
   const send = (due) => {
-    const payload = body();
-    const p = new Promise((resolve) => {
-      const req = http.request(
-        target,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            latencies.push(performance.now() - due);
-            if (res.statusCode >= 200 && res.statusCode < 300) ok++;
-            else failed++;
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        failed++;
-        resolve();
-      });
-      req.end(payload);
+    const p = postEvent(agent, target, body()).then((status) => {
+      latencies.push(performance.now() - due);
+      if (succeeded(status)) ok++;
+      else failed++;
     });
     pending.add(p);
     void p.then(() => pending.delete(p));
@@ -45,7 +30,5 @@ export async function fixedRate(url, { rate, durationS, body }) {
   }
   await Promise.all(pending);
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q) => Number(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))].toFixed(2));
-  return { eventsPerSecond: ok / durationS, p50: at(0.5), p99: at(0.99), failed, durationS };
+  return { eventsPerSecond: ok / durationS, ...medianAndTail(latencies), failed, durationS };
 }

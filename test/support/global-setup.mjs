@@ -5,7 +5,6 @@
 // then PostgreSQL, and exits.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -55,10 +54,6 @@ export default async function globalSetup() {
   process.env.TEST_PG_ADMIN_URL = external ?? `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
   if (!external) process.env.TEST_PG_DATA_DIR = path.join(dir, 'data');
   process.env.TEST_CHILD_REGISTRY = registry;
-  // The services, CLI commands and projector threads the tests start load the same compiled
-  // modules again and again: Node's on-disk compile cache spares each start V8's compilation.
-  // NODE_DISABLE_COMPILE_CACHE=1 turns it off.
-  process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'metadata-store-test-compile-cache');
 
   for (const [signal, number] of Object.entries(SIGNALS)) {
     process.once(signal, () => {

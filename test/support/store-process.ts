@@ -31,7 +31,7 @@ export function runCommand(args: string[], env: Record<string, string>, timeoutM
 
 function baseEnv(): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const key of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'NODE_COMPILE_CACHE', 'NODE_DISABLE_COMPILE_CACHE']) if (process.env[key]) env[key] = process.env[key]!;
+  for (const key of ['PATH', 'HOME', 'LANG', 'TMPDIR']) if (process.env[key]) env[key] = process.env[key]!;
   return { ...env, LOG_LEVEL: 'info', SHUTDOWN_DELAY_MS: '0' };
 }
 

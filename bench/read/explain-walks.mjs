@@ -19,8 +19,10 @@ const out = process.argv[3];
 const SAMPLES = Number(process.env.EXPLAIN_SAMPLES ?? 40);
 if (!process.env.DATABASE_URL || !size) throw new Error('usage: DATABASE_URL=... node bench/read/explain-walks.mjs <datasets> [out.md]');
 
-const { LineageService } = require(path.join(ROOT, 'dist/read/lineage/lineage.service.js'));
-const { LineageWalkRepository } = require(path.join(ROOT, 'dist/read/lineage/lineage-walk.repository.js'));
+// EXPLAIN_DIST: another build's dist/ (an earlier commit's, to compare against in the same run).
+const DIST = path.resolve(process.env.EXPLAIN_DIST ?? path.join(ROOT, 'dist'));
+const { LineageService } = require(path.join(DIST, 'read/lineage/lineage.service.js'));
+const { LineageWalkRepository } = require(path.join(DIST, 'read/lineage/lineage-walk.repository.js'));
 
 /** A stand-in for TypeORM's DataSource that explains every statement and records its plan. */
 class ExplainingSource {
@@ -46,7 +48,7 @@ class ExplainingSource {
 
 /** Each read service the lineage service calls, wired the way Nest wires them, over one source. */
 function lineageService(source) {
-  const dist = (p) => require(path.join(ROOT, 'dist', p));
+  const dist = (p) => require(path.join(DIST, p));
   const { DatasetReadRepository } = dist('read/datasets/dataset-read.repository.js');
   const { DatasetVersionsRepository } = dist('read/datasets/dataset-versions.repository.js');
   const { ColumnLineageRepository } = dist('read/datasets/column-lineage.repository.js');
@@ -57,11 +59,14 @@ function lineageService(source) {
   const { JobsRepository } = dist('read/jobs/jobs.repository.js');
   const { JobVersionsRepository } = dist('read/jobs/job-versions.repository.js');
   const { JobsService } = dist('read/jobs/jobs.service.js');
+  const { DatasetFieldsRepository } = dist('read/datasets/dataset-fields.repository.js');
+  const { NodeIdRepository } = dist('read/lineage/node-id.repository.js');
+  const { NodeResolver } = dist('read/lineage/node-resolver.service.js');
   const tags = new TagsRepository(source);
   const runs = new RunsService(new RunsRepository(source));
-  const datasets = new DatasetViewsService(new DatasetReadRepository(source), new DatasetVersionsRepository(source), new ColumnLineageRepository(source), tags, runs);
+  const datasets = new DatasetViewsService(new DatasetReadRepository(source), new DatasetVersionsRepository(source), new ColumnLineageRepository(source), tags, runs, new DatasetFieldsRepository(source));
   const jobs = new JobsService(new JobsRepository(source), runs, tags, new JobVersionsRepository(source));
-  return new LineageService(new LineageWalkRepository(source), datasets, jobs);
+  return new LineageService(new LineageWalkRepository(source), datasets, jobs, new NodeResolver(new NodeIdRepository(source)));
 }
 
 const KINDS = {
@@ -73,7 +78,7 @@ const KINDS = {
 const label = (sql) => {
   const s = sql.replace(/\s+/g, ' ').trim();
   if (s.startsWith('WITH RECURSIVE walk')) return 'walk';
-  if (/FROM lineage_edges e WHERE e\.job_id = ANY/.test(s)) return 'edges among the nodes';
+  if (/AS "originId"/.test(s)) return 'edges among the nodes';
   const from = s.match(/FROM (\w+)/)?.[1] ?? '?';
   return `${s.slice(0, 38)}… (${from})`;
 };

@@ -26,6 +26,9 @@ export interface JobListFilter {
   offset: number;
 }
 
+/** A dataset's id and name. */
+export type NamedDataset = Pick<DatasetEntity, 'id' | 'namespace' | 'name'>;
+
 /** A dataset of a job's latest run, in one direction. */
 export type JobEdgeRow = { jobId: JobEntity['id'] } & Pick<LineageEdgeEntity, 'direction'> & Pick<DatasetEntity, 'namespace' | 'name'>;
 
@@ -118,12 +121,12 @@ export class JobsRepository {
    * each (an event may name hundreds of thousands of datasets; a job's shape must stay small).
    * A job that never ran has what was declared of it, valid now: the inputs and outputs its job
    * events listed and the dataset -> job and job -> dataset edges of its explicit lineage.
+   * `named`: datasets whose names the caller has read already (a graph's own datasets); the others'
+   * names are looked up, each once, in one index scan over the sorted ids.
    */
-  async currentEdges(jobIds: string[], perDirection: number): Promise<JobEdgeRow[]> {
+  async currentEdges(jobIds: string[], perDirection: number, named: NamedDataset[] = []): Promise<JobEdgeRow[]> {
     if (jobIds.length === 0) return [];
     return this.dataSource.query(
-      // Each dataset's name is looked up once, in one index scan over the sorted ids, however many of
-      // the jobs read or wrote it.
       `WITH j AS MATERIALIZED (SELECT j.id, j.latest_run_id FROM jobs j WHERE j.id = ANY($1::uuid[])),
        e AS MATERIALIZED (
          SELECT j.id AS job_id, dir.direction, e.dataset_id
@@ -148,11 +151,17 @@ export class JobsRepository {
                               LIMIT $2) e(dataset_id)
           WHERE j.latest_run_id IS NULL
        ),
-       d AS MATERIALIZED (SELECT d.id, d.namespace, d.name FROM datasets d WHERE d.id = ANY (ARRAY(SELECT DISTINCT e.dataset_id FROM e)))
+       named AS MATERIALIZED (SELECT * FROM unnest($3::uuid[], $4::text[], $5::text[]) AS n(id, namespace, name)),
+       d AS MATERIALIZED (
+         SELECT n.id, n.namespace, n.name FROM named n
+         UNION ALL
+         SELECT d.id, d.namespace, d.name FROM datasets d
+          WHERE d.id = ANY (ARRAY(SELECT DISTINCT e.dataset_id FROM e EXCEPT SELECT n.id FROM named n))
+       )
        SELECT e.job_id AS "jobId", e.direction, d.namespace, d.name
          FROM e JOIN d ON d.id = e.dataset_id
         ORDER BY 1, 2, 3, 4`,
-      [jobIds, perDirection],
+      [jobIds, perDirection, named.map((d) => d.id), named.map((d) => d.namespace), named.map((d) => d.name)],
     );
   }
 }

@@ -5,7 +5,7 @@ import { DatasetEntity } from '../../database/entities/dataset.entity';
 import { DatasetVersionEntity } from '../../database/entities/dataset-version.entity';
 import { LineageEdgeEntity } from '../../database/entities/lineage-edge.entity';
 import { InjectReadDataSource } from '../../database/read-data-source';
-import { COLUMN_EDGE_VALID, EXPLICIT_EDGE_VALID, LATEST_RUN_START, NO_RUN_STARTED_AFTER, TABLE_EDGE_VALID_SINCE } from '../shared/edge-validity';
+import { COLUMN_EDGE_VALID, EXPLICIT_EDGE_VALID, LATEST_RUN_START, NO_RUN_STARTED_AFTER, TABLE_EDGE_STARTED, TABLE_EDGE_VALID_SINCE } from '../shared/edge-validity';
 import { datasetIdHidden, jobIdHidden } from '../shared/hidden-nodes';
 
 export type WalkDirection = 'upstream' | 'downstream';
@@ -88,7 +88,7 @@ export class LineageWalkRepository {
                          WHERE e.dataset_id = ANY (w.ds)
                            AND e.direction = CASE w.dir WHEN 'downstream' THEN 'input' ELSE 'output' END
                            AND NOT e.job_id = ANY (w.seen_jobs)
-                           AND e.first_seen_at <= coalesce($6::timestamptz, 'infinity')
+                           AND ${TABLE_EDGE_STARTED('$6')}
                          GROUP BY e.job_id) g
                  WHERE ${NO_RUN_STARTED_AFTER('g.job_id', 'g.last_seen_at', '$6')}
                    AND NOT ${jobIdHidden('g.job_id')}

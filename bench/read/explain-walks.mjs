@@ -8,19 +8,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 import pg from 'pg';
 import { loadGenerator, sampleTargets } from './targets.mjs';
+import { lineageService, WALK_KINDS } from './lineage-service.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(import.meta.url);
 const size = Number(process.argv[2]);
 const out = process.argv[3];
 const SAMPLES = Number(process.env.EXPLAIN_SAMPLES ?? 40);
 if (!process.env.DATABASE_URL || !size) throw new Error('usage: DATABASE_URL=... node bench/read/explain-walks.mjs <datasets> [out.md]');
 
-const { LineageService } = require(path.join(ROOT, 'dist/read/lineage/lineage.service.js'));
-const { LineageWalkRepository } = require(path.join(ROOT, 'dist/read/lineage/lineage-walk.repository.js'));
+// EXPLAIN_DIST: another build's dist/ (an earlier commit's, to compare against).
+const DIST = process.env.EXPLAIN_DIST ?? path.join(ROOT, 'dist');
 
 /** A stand-in for TypeORM's DataSource that explains every statement and records its plan. */
 class ExplainingSource {
@@ -44,36 +43,12 @@ class ExplainingSource {
   }
 }
 
-/** Each read service the lineage service calls, wired the way Nest wires them, over one source. */
-function lineageService(source) {
-  const dist = (p) => require(path.join(ROOT, 'dist', p));
-  const { DatasetReadRepository } = dist('read/datasets/dataset-read.repository.js');
-  const { DatasetVersionsRepository } = dist('read/datasets/dataset-versions.repository.js');
-  const { ColumnLineageRepository } = dist('read/datasets/column-lineage.repository.js');
-  const { DatasetViewsService } = dist('read/datasets/dataset-views.service.js');
-  const { TagsRepository } = dist('read/tags/tags.repository.js');
-  const { RunsRepository } = dist('read/runs/runs.repository.js');
-  const { RunsService } = dist('read/runs/runs.service.js');
-  const { JobsRepository } = dist('read/jobs/jobs.repository.js');
-  const { JobVersionsRepository } = dist('read/jobs/job-versions.repository.js');
-  const { JobsService } = dist('read/jobs/jobs.service.js');
-  const tags = new TagsRepository(source);
-  const runs = new RunsService(new RunsRepository(source));
-  const datasets = new DatasetViewsService(new DatasetReadRepository(source), new DatasetVersionsRepository(source), new ColumnLineageRepository(source), tags, runs);
-  const jobs = new JobsService(new JobsRepository(source), runs, tags, new JobVersionsRepository(source));
-  return new LineageService(new LineageWalkRepository(source), datasets, jobs);
-}
-
-const KINDS = {
-  upstream: (t) => ({ node: t.nodeId, options: { depth: 10, direction: 'upstream', asOf: null, maxNodes: 1000 } }),
-  downstream: (t) => ({ node: t.nodeId, options: { depth: 10, direction: 'downstream', asOf: null, maxNodes: 1000 } }),
-  asOf: (t) => ({ node: t.nodeId, options: { depth: 10, direction: 'both', asOf: new Date(t.asOf), maxNodes: 1000 } }),
-};
+const KINDS = Object.fromEntries(Object.entries(WALK_KINDS).map(([kind, options]) => [kind, (t) => ({ node: t.nodeId, options: options(t) })]));
 
 const label = (sql) => {
   const s = sql.replace(/\s+/g, ' ').trim();
   if (s.startsWith('WITH RECURSIVE walk')) return 'walk';
-  if (/FROM lineage_edges e WHERE e\.job_id = ANY/.test(s)) return 'edges among the nodes';
+  if (/AS "originId"/.test(s)) return 'edges among the nodes';
   const from = s.match(/FROM (\w+)/)?.[1] ?? '?';
   return `${s.slice(0, 38)}… (${from})`;
 };
@@ -91,12 +66,13 @@ try {
     for (const target of targets) {
       const source = new ExplainingSource(client);
       const { node, options } = make(target);
-      const graph = await lineageService(source).tableGraph(node, options);
+      const graph = await lineageService(DIST, source).tableGraph(node, options);
       nodes.push(graph.nodes.length);
       for (const { sql, plan } of source.statements) {
         const key = label(sql);
-        const s = byStatement.get(key) ?? { ms: 0, buffers: 0, calls: 0 };
+        const s = byStatement.get(key) ?? { ms: 0, planMs: 0, buffers: 0, calls: 0 };
         s.ms += plan['Execution Time'];
+        s.planMs += plan['Planning Time'];
         s.buffers += plan.Plan['Shared Hit Blocks'] + plan.Plan['Shared Read Blocks'];
         s.calls++;
         byStatement.set(key, s);
@@ -109,19 +85,19 @@ try {
   const lines = [
     `Targets: the read benchmark's first ${SAMPLES} (bench/read/targets.mjs) in a store seeded with ${size} datasets; depth 10, maxNodes 1000.`,
     '',
-    '| walk | nodes p50 / p90 / max | statements per request | SQL ms per request | shared buffers per request | buffers per node |',
+    '| walk | nodes p50 / p90 / max | statements per request | SQL ms per request (planning) | shared buffers per request | buffers per node |',
     '|---|---:|---:|---:|---:|---:|',
   ];
   for (const [kind, { nodes, byStatement }] of Object.entries(report)) {
-    const total = [...byStatement.values()].reduce((a, s) => ({ ms: a.ms + s.ms, buffers: a.buffers + s.buffers, calls: a.calls + s.calls }), { ms: 0, buffers: 0, calls: 0 });
+    const total = [...byStatement.values()].reduce((a, s) => ({ ms: a.ms + s.ms, planMs: a.planMs + s.planMs, buffers: a.buffers + s.buffers, calls: a.calls + s.calls }), { ms: 0, planMs: 0, buffers: 0, calls: 0 });
     const meanNodes = nodes.reduce((a, b) => a + b, 0) / nodes.length;
     const at = (q) => nodes[Math.min(nodes.length - 1, Math.floor(nodes.length * q))];
-    lines.push(`| ${kind} | ${at(0.5)} / ${at(0.9)} / ${at(1)} | ${(total.calls / SAMPLES).toFixed(1)} | ${(total.ms / SAMPLES).toFixed(1)} | ${Math.round(total.buffers / SAMPLES)} | ${(total.buffers / SAMPLES / meanNodes).toFixed(1)} |`);
+    lines.push(`| ${kind} | ${at(0.5)} / ${at(0.9)} / ${at(1)} | ${(total.calls / SAMPLES).toFixed(1)} | ${(total.ms / SAMPLES).toFixed(1)} (${(total.planMs / SAMPLES).toFixed(1)}) | ${Math.round(total.buffers / SAMPLES)} | ${(total.buffers / SAMPLES / meanNodes).toFixed(1)} |`);
   }
-  lines.push('', 'Per statement (per request, mean over the targets):', '', '| walk | statement | ms | shared buffers |', '|---|---|---:|---:|');
+  lines.push('', 'Per statement (per request, mean over the targets):', '', '| walk | statement | ms (planning) | shared buffers |', '|---|---|---:|---:|');
   for (const [kind, { byStatement }] of Object.entries(report)) {
     for (const [key, s] of [...byStatement].sort((a, b) => b[1].buffers - a[1].buffers)) {
-      lines.push(`| ${kind} | \`${key}\` | ${(s.ms / SAMPLES).toFixed(2)} | ${Math.round(s.buffers / SAMPLES)} |`);
+      lines.push(`| ${kind} | \`${key}\` | ${(s.ms / SAMPLES).toFixed(2)} (${(s.planMs / SAMPLES).toFixed(2)}) | ${Math.round(s.buffers / SAMPLES)} |`);
     }
   }
   lines.push('', `Plans for the largest upstream graph (${largest.nodes} nodes, ${largest.target.nodeId}):`, '');

@@ -82,10 +82,13 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
 
 /** The OpenAPI document at {base}/api/docs (UI), {base}/api/docs-json and {base}/api/docs-yaml. */
 export function setupOpenApi(app: NestFastifyApplication, basePath: string): void {
-  const document = buildOpenApiDocument(app);
+  // Built on the first request for it, not at start: a replica or a command that nobody asks for
+  // the document spares the scan of every route.
+  let document: OpenAPIObject | undefined;
+  const built = () => (document ??= buildOpenApiDocument(app));
   const docsPath = `${basePath}/api/docs`.replace(/^\//, '');
-  SwaggerModule.setup(docsPath, app, escapeForSwaggerUiInit(document), { ui: true, raw: false, useGlobalPrefix: false });
-  SwaggerModule.setup(docsPath, app, document, {
+  SwaggerModule.setup(docsPath, app, () => escapeForSwaggerUiInit(built()), { ui: true, raw: false, useGlobalPrefix: false });
+  SwaggerModule.setup(docsPath, app, built, {
     ui: false,
     raw: ['json', 'yaml'],
     jsonDocumentUrl: `${basePath}/api/docs-json`.replace(/^\//, ''),

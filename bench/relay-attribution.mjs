@@ -2,6 +2,7 @@
 // run (fixedRate with `trace`) joined with the relay's own (bench/relay-trace.cjs), per request
 // by its x-bench-seq. Every phase is on one monotonic clock, so they add up to the latency the
 // generator measured (from the moment the request was due to the answer read).
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,26 +23,100 @@ export const PHASES = [
   ['back', 'the answer sent, not yet read by the generator'],
 ];
 
-/** Starts a relay with the trace preload, runs the open-loop load against it, and returns both sides' records. */
+/**
+ * Starts a relay with the trace preload, runs the open-loop load against it, and returns both
+ * sides' records; with perf at hand (root, Linux), also the scheduler's switches on every CPU
+ * during the traced run (who ran while a slow request waited).
+ */
 export async function tracedRun(storeUrl, { rate, durationS, nodeArgs = [], root, env = {} }) {
   const traceFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'relay-trace-')), 'trace.json');
   const relay = await startRelay(storeUrl, { root, nodeArgs: [...nodeArgs, '--require', TRACE_PRELOAD], env: { ...env, RELAY_TRACE_FILE: traceFile } });
+  const perfData = path.join(path.dirname(traceFile), 'sched.data');
   try {
     await fixedRate(relay.url, { rate, durationS: 2, body: eventBody }); // warm up, untraced
+    const threads = new Map([...threadNames(relay.child.pid, 'relay'), ...threadNames(process.pid, 'generator')]);
+    const sched = await startSchedRecord(perfData);
     const run = await fixedRate(relay.url, { rate, durationS, body: eventBody, trace: true });
+    const switches = sched ? await sched.stop() : null;
     await relay.stop(); // the trace is written as it exits
     const trace = JSON.parse(fs.readFileSync(traceFile, 'utf8'));
-    return { run, trace, attribution: attribute(run.records, trace) };
+    const timeline = switches && schedTimeline(switches, threads, relay.child.pid);
+    return { run, trace, timeline, attribution: attribute(run.records, trace, timeline) };
   } finally {
     await relay.stop();
     fs.rmSync(path.dirname(traceFile), { recursive: true, force: true });
   }
 }
 
+/** Thread id -> `<who> <role>`: the event loop (the thread whose id is the pid), libuv's pool, V8's workers. */
+function threadNames(pid, who) {
+  const names = new Map();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    const comm = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+    names.set(Number(tid), `${who} ${tid === String(pid) ? 'event loop' : comm.startsWith('libuv') ? 'libuv pool' : comm.startsWith('V8') ? 'V8 workers (GC, compiler)' : comm}`);
+  }
+  return names;
+}
+
+/** `perf record` of the scheduler's switches and wake-ups on every CPU, on the monotonic clock; null without perf. */
+async function startSchedRecord(file) {
+  if (process.env.BENCH_PERF === '0' || spawnSync('perf', ['record', '-a', '-e', 'sched:sched_switch', '-k', 'CLOCK_MONOTONIC', '-o', file, '--', 'true'], { stdio: 'ignore' }).status !== 0) return null;
+  const child = spawn('perf', ['record', '-a', '-e', 'sched:sched_switch,sched:sched_wakeup', '-k', 'CLOCK_MONOTONIC', '-o', file], { stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return {
+    async stop() {
+      child.kill('SIGINT');
+      await exited;
+      return spawnSync('perf', ['script', '-i', file, '-F', 'cpu,time,event,trace'], { encoding: 'utf8', maxBuffer: 1 << 30 }).stdout;
+    },
+  };
+}
+
+/** From perf's switches: what ran on each CPU when (intervals), and the relay's event loop's state over time. */
+function schedTimeline(text, threads, relayPid) {
+  const running = [];
+  const current = [];
+  const loopStates = [];
+  const label = (comm, pid) => (pid === 0 ? 'idle' : (threads.get(pid) ?? `other processes`));
+  for (const line of text.split('\n')) {
+    const m = /\[(\d+)\]\s+([\d.]+):\s+sched:(\w+):\s+(.*)$/.exec(line);
+    if (!m) continue;
+    const cpu = Number(m[1]);
+    const t = Number(m[2]) * 1000;
+    if (m[3] === 'sched_switch') {
+      const s = /prev_comm=(.*) prev_pid=(\d+) .*prev_state=(\S+) ==> next_comm=(.*) next_pid=(\d+)/.exec(m[4]);
+      if (!s) continue;
+      running[cpu] ??= [];
+      if (current[cpu]) running[cpu].push([current[cpu].t, t, current[cpu].label]);
+      current[cpu] = { t, label: label(s[4], Number(s[5])) };
+      if (Number(s[2]) === relayPid) loopStates.push([t, s[3].startsWith('R') ? 'waiting for a CPU' : s[3].startsWith('D') ? 'in the kernel (disk)' : 'asleep (nothing to do, or a wait)']);
+      if (Number(s[5]) === relayPid) loopStates.push([t, 'running']);
+    } else {
+      const s = /comm=(.*) pid=(\d+)/.exec(m[4]);
+      if (s && Number(s[2]) === relayPid) loopStates.push([t, 'waiting for a CPU']);
+    }
+  }
+  const overlapsBy = (intervals, from, to, into) => {
+    for (const [start, end, what] of intervals) {
+      const o = Math.min(end, to) - Math.max(start, from);
+      if (o > 0) into[what] = (into[what] ?? 0) + o;
+    }
+    return into;
+  };
+  const stateIntervals = loopStates.map(([t, state], i) => [t, loopStates[i + 1]?.[0] ?? Infinity, state]);
+  return {
+    /** ms per thread group that ran on any CPU between `from` and `to`. */
+    ran: (from, to) => running.reduce((into, intervals) => overlapsBy(intervals ?? [], from, to, into), {}),
+    /** ms per state of the relay's event loop between `from` and `to`. */
+    loop: (from, to) => overlapsBy(stateIntervals, from, to, {}),
+  };
+}
+
 const overlaps = (from, to, start, end) => start < to && end > from;
 
 /** Per request: its phases (ms) and what else happened in the relay meanwhile. */
-export function attribute(records, trace) {
+export function attribute(records, trace, timeline = null) {
   const bySeq = new Map(trace.requests.map((r) => [r.seq, r]));
   const writes = [...trace.writes].sort((a, b) => a.start - b.start);
   const rows = [];
@@ -75,6 +150,8 @@ export function attribute(records, trace) {
       gcMs: gc.reduce((s, g) => s + g.ms, 0),
       unreadInLoopWrite,
       unreadInGc,
+      ran: timeline?.ran(c.due, c.answered),
+      loop: timeline?.loop(c.due, c.answered),
       forwarding: trace.forwards.some((f) => overlaps(c.due, c.answered, f - 5, f + 5)) || trace.reads.some((r) => overlaps(c.due, c.answered, r.start, r.end)),
     });
   }
@@ -127,6 +204,18 @@ export function attributionReport(rows, trace, { label = 'relay' } = {}) {
     `While the slowest 1 % waited to be read (toRelay, mean ${mean(slow.map((r) => r.phases.toRelay)).toFixed(3)} ms), the event loop was in a durable write done on it for a mean ${mean(slow.map((r) => r.unreadInLoopWrite)).toFixed(3)} ms and in a GC pause for ${mean(slow.map((r) => r.unreadInGc)).toFixed(3)} ms. ` +
       `Durable writes: ${loopWrites.length} on the event loop (p50 ${median(loopWrites).toFixed(2)} ms, ${loopWrites.filter((d) => d > 1).length} over 1 ms, ${loopWrites.filter((d) => d > 3).length} over 3 ms, max ${Math.max(0, ...loopWrites).toFixed(2)}), ${poolWrites.length} in the pool (p50 ${median(poolWrites).toFixed(2)} ms, max ${Math.max(0, ...poolWrites).toFixed(2)}).`,
   );
+  if (slow.every((r) => r.ran)) {
+    const sumOf = (key) => {
+      const into = {};
+      for (const r of slow) for (const [what, ms] of Object.entries(r[key])) into[what] = (into[what] ?? 0) + ms / slow.length;
+      return Object.entries(into)
+        .filter(([, ms]) => ms >= 0.01)
+        .sort((a, b) => b[1] - a[1])
+        .map(([what, ms]) => `${what} ${ms.toFixed(2)}`)
+        .join(', ');
+    };
+    lines.push(`While each of the slowest 1 % was under way (perf sched, mean ms per request): the relay's event loop was ${sumOf('loop')}; the two CPUs ran ${sumOf('ran')}.`);
+  }
   lines.push(
     `GC in the run (from the relay's start): ${trace.gcs.length} pauses (${Object.entries(gcKinds)
       .map(([k, n]) => `${n} of kind ${k}`)

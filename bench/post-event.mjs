@@ -2,11 +2,11 @@
 // once the answer has been read. The load generators time it from their own starting points.
 import http from 'node:http';
 
-export function postEvent(agent, target, payload) {
+export function postEvent(agent, target, payload, headers = {}) {
   return new Promise((resolve) => {
     const req = http.request(
       target,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUN_ID_PLACEHOLDER } from './event.mjs';
-import { freePort, stopChild, track } from './processes.mjs';
+import { freePort, PRODUCTION_NODE_ARGS, stopChild, track } from './processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SPOOL_PARENT = process.env.BENCH_SPOOL_PARENT ?? os.tmpdir();
@@ -37,14 +37,15 @@ export async function downStore() {
 
 /**
  * `metadata-store relay` from `root` (a checkout with dist/ built), forwarding to `targetUrl`, its
- * spool in a fresh folder under SPOOL_PARENT; resolves once /health/live answers.
+ * spool in a fresh folder under SPOOL_PARENT, with the image's V8 settings (PRODUCTION_NODE_ARGS);
+ * resolves once /health/live answers.
  */
 export async function startRelay(targetUrl, { root = ROOT, nodeArgs = [], env = {} } = {}) {
   const port = await freePort();
   const spoolDir = fs.mkdtempSync(path.join(SPOOL_PARENT, 'relay-bench-'));
   const started = performance.now();
   const child = track(
-    spawn(process.execPath, [...nodeArgs, 'dist/main.js', 'relay'], {
+    spawn(process.execPath, [...PRODUCTION_NODE_ARGS, ...nodeArgs, 'dist/main.js', 'relay'], {
       cwd: root,
       env: { PATH: process.env.PATH, RELAY_PORT: String(port), RELAY_TARGET_URL: targetUrl, RELAY_SPOOL_DIR: spoolDir, RELAY_SPOOL_MAX_BYTES: String(64 * 1024 ** 3), LOG_LEVEL: 'error', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],

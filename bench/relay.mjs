@@ -11,6 +11,10 @@
 //     record per fsync and BENCH_CONNECTIONS records per fsync (what group commit can reach);
 //   - start-up: spawn to /health/live answering, against `node -e 0` and loading the store's Nest
 //     application modules (what a Nest-based relay would load before doing anything).
+//   - where the slow requests' time went (BENCH_ATTRIBUTE=0 leaves it out): one more run at the
+//     offered rate with the relay traced (bench/relay-trace.cjs, bench/relay-attribution.mjs): each
+//     request's phases on one clock, the GC pauses and durable writes, and with perf the scheduler's
+//     view (the relay's event loop running, waiting for a CPU or asleep; what the CPUs ran).
 // The store is "down": its port accepts connections and closes them, so the relay retries (with
 // backoff) all the while. BENCH_DURATION_S (10) and BENCH_REPEATS (3) shorten it for a quick check.
 import { spawnSync } from 'node:child_process';
@@ -21,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { processCpuSeconds } from './cpu.mjs';
 import { fixedRate } from './open-loop.mjs';
 import { startBare, stopChild } from './processes.mjs';
+import { attributionReport, tracedRun } from './relay-attribution.mjs';
 import { downStore, EVENT, EVENT_BYTES, eventBody, metric, SPOOL_PARENT, startRelay } from './relay-setup.mjs';
 import { requireWrk, wrk } from './wrk.mjs';
 
@@ -30,6 +35,7 @@ const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const P99_TARGET_MS = 5;
+const ATTRIBUTE = process.env.BENCH_ATTRIBUTE !== '0';
 
 const log = (msg) => process.stderr.write(`${msg}\n`);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -111,6 +117,7 @@ async function main() {
   const rate = { relay: [], bare: [], disk: [], diskPreallocated: [] };
   const closed = { relay: [], bare: [], perFsync: [], rawSingle: [], rawGrouped: [] };
   const startup = { relay: [], node: [], nestModules: [] };
+  let attribution = null;
   try {
     for (let i = 0; i < REPEATS; i++) {
       startup.node.push(processStartMs(['-e', '0']));
@@ -152,6 +159,11 @@ async function main() {
       closed.rawGrouped.push(rawAppendRate(CONNECTIONS, Math.min(5, DURATION_S)));
       log(`  disk: ${closed.rawSingle.at(-1).toFixed(0)} events/s at 1 per fdatasync, ${closed.rawGrouped.at(-1).toFixed(0)} at ${CONNECTIONS} per fdatasync`);
     }
+    if (ATTRIBUTE) {
+      const traced = await tracedRun(store.url, { rate: RATE, durationS: DURATION_S });
+      attribution = { run: traced.run, report: attributionReport(traced.attribution, traced.trace) };
+      log(`  traced relay: p50 ${traced.run.p50} ms, p99 ${traced.run.p99} ms`);
+    }
   } finally {
     await stopChild(bare.child);
     await store.close();
@@ -187,6 +199,14 @@ async function main() {
     `Targets: relay p99 at ${RATE} events/s ≤ ${P99_TARGET_MS} ms: ${fmt(p99, 2)} ms ${p99 <= P99_TARGET_MS ? 'PASS' : 'FAIL'}; ` +
       `relay p99 ÷ disk-alone p99 at the same rate: ${(p99 / median(rate.disk.map((r) => r.p99))).toFixed(2)}; relay ÷ bare HTTP (closed loop): ${(relayEps / bareEps).toFixed(2)}; relay ÷ disk at 1 record per fsync: ${(relayEps / median(closed.rawSingle)).toFixed(2)}.`,
   ];
+  if (attribution) {
+    rows.push(
+      '',
+      `Where the time went: one more run of ${DURATION_S} s at ${RATE} events/s, the relay traced (its p50 ${fmt(attribution.run.p50, 2)} ms, p99 ${fmt(attribution.run.p99, 2)} ms), every phase on one clock:`,
+      '',
+      attribution.report,
+    );
+  }
   console.log(rows.join('\n'));
 }
 

@@ -50,6 +50,13 @@ export class Forwarder {
   private failures = 0;
   /** Halved when the store refuses a whole batch (a batch too large, or one bad event in it), to find the event. */
   private batchLimit: number;
+  /**
+   * After a batch failed as a whole (no connection, a timeout, 5xx), each retry holds one event
+   * until the store answers again: while it is down, a retry then costs reading back and sending one
+   * event instead of a whole batch, whose megabytes of buffers push the relay's heap into major
+   * garbage collections that stall the requests it is answering (docs/adr/0036).
+   */
+  private probing = false;
   private readonly stopping = new AbortController();
   private loop: Promise<void> | null = null;
 
@@ -141,9 +148,10 @@ export class Forwarder {
   private nextBatch(): SpooledEvent[] {
     const batch: SpooledEvent[] = [];
     const runs = new Set<string>();
+    const limit = this.probing ? 1 : this.batchLimit;
     let bytes = 0;
     for (const event of this.pending.values()) {
-      if (batch.length >= this.batchLimit) break;
+      if (batch.length >= limit) break;
       if (event.runId !== null) {
         if (runs.has(event.runId)) continue;
         runs.add(event.runId);
@@ -158,6 +166,7 @@ export class Forwarder {
 
   /** Releases what the store settled; returns whether anything must be retried after a pause. */
   private settle(batch: SpooledEvent[], outcome: BatchOutcome): boolean {
+    this.probing = outcome.kind === 'failed';
     switch (outcome.kind) {
       case 'failed':
         this.counters.batchFailed(outcome.reason);

@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { invalidFixtures } from '../support/fixtures';
 import { downStore, loggedEvents, ListeningStore, relayMetric, startListeningStore, startTestRelay, TestRelay, waitUntil } from '../support/relay';
@@ -163,6 +165,51 @@ describe('relay while the store is down', () => {
       await relay.stop();
       await down.close();
       await store?.close();
+    }
+  });
+
+  it('while the store answers 503, retries one event at a time; once it answers, sends full batches again', async () => {
+    const store = await startListeningStore(LIMITS);
+    // In front of the store: 503 while `down`, else the store's own answer; records each batch's size.
+    let down = true;
+    const batchSizes: number[] = [];
+    const front = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks);
+        batchSizes.push((JSON.parse(body.toString('utf8')) as unknown[]).length);
+        if (down) {
+          response.writeHead(503, { 'content-type': 'application/json' }).end('{"statusCode":503,"code":"OVERLOADED"}');
+          return;
+        }
+        void fetch(`${store.url}${request.url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (answer) => {
+          response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+        });
+      });
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', () => resolve()));
+    const relay = await startTestRelay({ ...LIMITS, RELAY_BATCH_MAX_EVENTS: '5', RELAY_TARGET_URL: `http://127.0.0.1:${(front.address() as AddressInfo).port}` });
+    const json = { 'content-type': 'application/json' };
+    try {
+      const events = Array.from({ length: 12 }, () => runEvent());
+      const answer = await send(`${relay.url}/api/v1/lineage/batch`, { body: `[${events.slice(0, 5).join(',')}]`, headers: json });
+      expect(answer.status).toBe(200);
+      for (const event of events.slice(5)) expect((await send(`${relay.url}/api/v1/lineage`, { body: event, headers: json })).status).toBe(201);
+      await waitUntil('the relay has retried three times', () => batchSizes.length >= 4);
+      expect(batchSizes.slice(1)).toEqual(batchSizes.slice(1).map(() => 1));
+
+      const failedWhileDown = batchSizes.length;
+      down = false;
+      await waitUntil('the spool is empty', async () => (await relayMetric(relay.url, 'relay_spool_events')) === 0);
+      // The first retry after the outage carries one event; then batches of INGEST_BATCH_MAX_EVENTS (5).
+      expect(batchSizes.slice(failedWhileDown)).toEqual([1, 5, 5, 1]);
+      const hashes = (await loggedEvents(store.store.databaseUrl)).map((r) => r.content_hash.toString('hex'));
+      expect(hashes.sort()).toEqual(events.map(sha256).sort());
+    } finally {
+      await relay.stop();
+      await new Promise((resolve) => front.close(resolve));
+      await store.close();
     }
   });
 

@@ -79,17 +79,12 @@ export class DatasetViewsService {
     return row ? (await this.views([row]))[0] : null;
   }
 
-  /** The datasets' own rows, for nodesOf. */
-  async rowsByIds(ids: string[]): Promise<DatasetModelRow[]> {
-    return this.datasets.findModelByIds(ids);
-  }
-
   /**
    * As lineage graph nodes, in no particular order: what a graph of hundreds of nodes shows, without
    * every facet and the column lineage of each (the dataset's own page has those).
    */
-  async nodesOf(rows: DatasetModelRow[]): Promise<DatasetNodeView[]> {
-    const ids = rows.map((r) => r.id);
+  async nodesByIds(ids: string[]): Promise<DatasetNodeView[]> {
+    const rows = await this.datasets.findModelByIds(ids);
     const [lifecycle, fieldsOf, tags, lastModified] = await Promise.all([
       this.datasets.facets(ids, [LIFECYCLE_FACET]),
       this.currentFields(rows),

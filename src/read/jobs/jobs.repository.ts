@@ -26,9 +26,6 @@ export interface JobListFilter {
   offset: number;
 }
 
-/** A dataset's id and name. */
-export type NamedDataset = Pick<DatasetEntity, 'id' | 'namespace' | 'name'>;
-
 /** A dataset of a job's latest run, in one direction. */
 export type JobEdgeRow = { jobId: JobEntity['id'] } & Pick<LineageEdgeEntity, 'direction'> & Pick<DatasetEntity, 'namespace' | 'name'>;
 
@@ -121,47 +118,36 @@ export class JobsRepository {
    * each (an event may name hundreds of thousands of datasets; a job's shape must stay small).
    * A job that never ran has what was declared of it, valid now: the inputs and outputs its job
    * events listed and the dataset -> job and job -> dataset edges of its explicit lineage.
-   * `named`: datasets whose names the caller has read already (a graph's own datasets); the others'
-   * names are looked up, each once, in one index scan over the sorted ids.
    */
-  async currentEdges(jobIds: string[], perDirection: number, named: NamedDataset[] = []): Promise<JobEdgeRow[]> {
+  async currentEdges(jobIds: string[], perDirection: number): Promise<JobEdgeRow[]> {
     if (jobIds.length === 0) return [];
     return this.dataSource.query(
-      `WITH j AS MATERIALIZED (SELECT j.id, j.latest_run_id FROM jobs j WHERE j.id = ANY($1::uuid[])),
-       e AS MATERIALIZED (
-         SELECT j.id AS job_id, dir.direction, e.dataset_id
-           FROM j
-          CROSS JOIN (VALUES ('input'), ('output')) AS dir(direction)
-          CROSS JOIN LATERAL (SELECT rd.dataset_id FROM run_datasets rd
-                               WHERE rd.run_id = j.latest_run_id AND rd.direction = dir.direction
-                               LIMIT $2) e
-         UNION ALL
-         SELECT j.id, dir.direction, e.dataset_id
-           FROM j
-          CROSS JOIN (VALUES ('input'), ('output')) AS dir(direction)
-          CROSS JOIN LATERAL (SELECT e.dataset_id FROM lineage_edges e WHERE e.job_id = j.id AND e.direction = dir.direction
-                              UNION
-                              SELECT e.origin_id FROM explicit_lineage_edges e
-                               WHERE dir.direction = 'input' AND e.destination_id = j.id AND e.destination_field = '' AND e.origin_kind = 'dataset'
-                                 AND ${EXPLICIT_EDGE_VALID('NULL')}
-                              UNION
-                              SELECT e.destination_id FROM explicit_lineage_edges e
-                               WHERE dir.direction = 'output' AND e.origin_id = j.id AND e.origin_field = '' AND e.destination_kind = 'dataset'
-                                 AND ${EXPLICIT_EDGE_VALID('NULL')}
-                              LIMIT $2) e(dataset_id)
-          WHERE j.latest_run_id IS NULL
-       ),
-       named AS MATERIALIZED (SELECT * FROM unnest($3::uuid[], $4::text[], $5::text[]) AS n(id, namespace, name)),
-       d AS MATERIALIZED (
-         SELECT n.id, n.namespace, n.name FROM named n
-         UNION ALL
-         SELECT d.id, d.namespace, d.name FROM datasets d
-          WHERE d.id = ANY (ARRAY(SELECT DISTINCT e.dataset_id FROM e EXCEPT SELECT n.id FROM named n))
-       )
-       SELECT e.job_id AS "jobId", e.direction, d.namespace, d.name
-         FROM e JOIN d ON d.id = e.dataset_id
+      `SELECT j.id AS "jobId", dir.direction, d.namespace, d.name
+         FROM jobs j
+        CROSS JOIN (VALUES ('input'), ('output')) AS dir(direction)
+        CROSS JOIN LATERAL (SELECT rd.dataset_id FROM run_datasets rd
+                             WHERE rd.run_id = j.latest_run_id AND rd.direction = dir.direction
+                             LIMIT $2) e
+         JOIN datasets d ON d.id = e.dataset_id
+        WHERE j.id = ANY($1::uuid[])
+       UNION ALL
+       SELECT j.id, dir.direction, d.namespace, d.name
+         FROM jobs j
+        CROSS JOIN (VALUES ('input'), ('output')) AS dir(direction)
+        CROSS JOIN LATERAL (SELECT e.dataset_id FROM lineage_edges e WHERE e.job_id = j.id AND e.direction = dir.direction
+                            UNION
+                            SELECT e.origin_id FROM explicit_lineage_edges e
+                             WHERE dir.direction = 'input' AND e.destination_id = j.id AND e.destination_field = '' AND e.origin_kind = 'dataset'
+                               AND ${EXPLICIT_EDGE_VALID('NULL')}
+                            UNION
+                            SELECT e.destination_id FROM explicit_lineage_edges e
+                             WHERE dir.direction = 'output' AND e.origin_id = j.id AND e.origin_field = '' AND e.destination_kind = 'dataset'
+                               AND ${EXPLICIT_EDGE_VALID('NULL')}
+                            LIMIT $2) e(dataset_id)
+         JOIN datasets d ON d.id = e.dataset_id
+        WHERE j.id = ANY($1::uuid[]) AND j.latest_run_id IS NULL
         ORDER BY 1, 2, 3, 4`,
-      [jobIds, perDirection, named.map((d) => d.id), named.map((d) => d.namespace), named.map((d) => d.name)],
+      [jobIds, perDirection],
     );
   }
 }

@@ -6,7 +6,7 @@ import { MAX_OFFSET } from '../shared/page-query';
 import { JobNodeView, JobView } from '../shared/views';
 import { TagsRepository } from '../tags/tags.repository';
 import { JobVersionsRepository } from './job-versions.repository';
-import { JobEdgeRow, JobListFilter, JobRow, JobsRepository, NamedDataset } from './jobs.repository';
+import { JobEdgeRow, JobListFilter, JobRow, JobsRepository } from './jobs.repository';
 
 /** Marquez sends at most 10 runs in a job's latestRuns. */
 const LATEST_RUNS = 10;
@@ -41,12 +41,11 @@ export class JobsService {
 
   /**
    * As lineage graph nodes, in no particular order: with the latest run's state and times only, and
-   * without facets, tags and versions (the job's and the run's own endpoints have those). `named`:
-   * datasets already read (the graph's), whose names the inputs and outputs need not look up again.
+   * without facets, tags and versions (the job's and the run's own endpoints have those).
    */
-  async nodesByIds(ids: string[], named: NamedDataset[] = []): Promise<JobNodeView[]> {
+  async nodesByIds(ids: string[]): Promise<JobNodeView[]> {
     const rows = await this.jobs.byIds(ids);
-    const [edges, latestRuns] = await Promise.all([this.jobs.currentEdges(ids, EDGES_PER_DIRECTION, named), this.runs.latestSummaryOfJobs(ids)]);
+    const [edges, latestRuns] = await Promise.all([this.jobs.currentEdges(ids, EDGES_PER_DIRECTION), this.runs.latestSummaryOfJobs(ids)]);
     const edgesByJob = groupBy(edges, (e) => e.jobId);
     return rows.map((row) => ({ ...row, ...inputsAndOutputs(edgesByJob.get(row.id)), latestRun: latestRuns.get(row.id) ?? null }));
   }

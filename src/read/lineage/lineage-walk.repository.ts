@@ -5,7 +5,7 @@ import { DatasetEntity } from '../../database/entities/dataset.entity';
 import { DatasetVersionEntity } from '../../database/entities/dataset-version.entity';
 import { LineageEdgeEntity } from '../../database/entities/lineage-edge.entity';
 import { InjectReadDataSource } from '../../database/read-data-source';
-import { COLUMN_EDGE_VALID, EXPLICIT_EDGE_VALID, LATEST_RUN_START, NO_RUN_STARTED_AFTER, TABLE_EDGE_STARTED, TABLE_EDGE_VALID_SINCE } from '../shared/edge-validity';
+import { COLUMN_EDGE_VALID, EXPLICIT_EDGE_VALID, TABLE_EDGE_VALID } from '../shared/edge-validity';
 import { datasetIdHidden, jobIdHidden } from '../shared/hidden-nodes';
 
 export type WalkDirection = 'upstream' | 'downstream';
@@ -46,10 +46,6 @@ export type ColumnEdge = Pick<Edge, 'outputDatasetId' | 'outputField' | 'inputDa
 /** SQL condition: the explicit edge's end (`kind` 'dataset' or 'job', its `id`) is a hidden node. */
 const explicitNodeHidden = (kind: string, id: string) => `(CASE ${kind} WHEN 'job' THEN ${jobIdHidden(id)} ELSE ${datasetIdHidden(id)} END)`;
 
-/** Each job of the query `jobIds` (one uuid column) with its LATEST_RUN_START: `(id, started)`. */
-const latestStarts = (jobIds: string, asOf: string) =>
-  `SELECT j.id, s.started FROM (${jobIds}) AS j(id) CROSS JOIN LATERAL (${LATEST_RUN_START('j.id', asOf)}) s`;
-
 const FIELD_KEY = (datasetColumn: string, fieldColumn: string) => `(${datasetColumn}::text || ':' || (${fieldColumn}))`;
 
 /**
@@ -82,29 +78,21 @@ export class LineageWalkRepository {
             SELECT coalesce(array_agg(DISTINCT n.id) FILTER (WHERE n.kind = 'job'), '{}') AS jobs,
                    coalesce(array_agg(DISTINCT n.id) FILTER (WHERE n.kind = 'dataset'), '{}') AS ds
               FROM (
-                SELECT 'job' AS kind, g.job_id AS id
-                  FROM (SELECT e.job_id, max(e.last_seen_at) AS last_seen_at
-                          FROM lineage_edges e
-                         WHERE e.dataset_id = ANY (w.ds)
-                           AND e.direction = CASE w.dir WHEN 'downstream' THEN 'input' ELSE 'output' END
-                           AND NOT e.job_id = ANY (w.seen_jobs)
-                           AND ${TABLE_EDGE_STARTED('$6')}
-                         GROUP BY e.job_id) g
-                 WHERE ${NO_RUN_STARTED_AFTER('g.job_id', 'g.last_seen_at', '$6')}
-                   AND NOT ${jobIdHidden('g.job_id')}
+                SELECT DISTINCT 'job' AS kind, e.job_id AS id
+                  FROM lineage_edges e
+                 WHERE e.dataset_id = ANY (w.ds)
+                   AND e.direction = CASE w.dir WHEN 'downstream' THEN 'input' ELSE 'output' END
+                   AND NOT e.job_id = ANY (w.seen_jobs)
+                   AND ${TABLE_EDGE_VALID('$6')}
+                   AND NOT ${jobIdHidden('e.job_id')}
                 UNION ALL
                 SELECT DISTINCT 'dataset', e.dataset_id
-                  FROM unnest(w.jobs) AS j(id)
-                 CROSS JOIN LATERAL (${LATEST_RUN_START('j.id', '$6')}) s
-                 -- Its own subquery (OFFSET 0), after the job's latest start: one runs lookup per job, not per edge.
-                 CROSS JOIN LATERAL (
-                   SELECT e.dataset_id FROM lineage_edges e
-                    WHERE e.job_id = j.id
-                      AND e.direction = CASE w.dir WHEN 'downstream' THEN 'output' ELSE 'input' END
-                      AND NOT e.dataset_id = ANY (w.seen_ds)
-                      AND ${TABLE_EDGE_VALID_SINCE('s.started', '$6')}
-                   OFFSET 0) e
-                 WHERE NOT ${datasetIdHidden('e.dataset_id')}
+                  FROM lineage_edges e
+                 WHERE e.job_id = ANY (w.jobs)
+                   AND e.direction = CASE w.dir WHEN 'downstream' THEN 'output' ELSE 'input' END
+                   AND NOT e.dataset_id = ANY (w.seen_ds)
+                   AND ${TABLE_EDGE_VALID('$6')}
+                   AND NOT ${datasetIdHidden('e.dataset_id')}
                 UNION ALL
                 SELECT DISTINCT e.destination_kind, e.destination_id
                   FROM explicit_lineage_edges e
@@ -135,18 +123,11 @@ export class LineageWalkRepository {
   async tableEdgesAmong(datasetIds: string[], jobIds: string[], asOf: Date | null): Promise<TableEdge[]> {
     if (datasetIds.length + jobIds.length < 2) return [];
     return this.dataSource.query(
-      // The edges first, then their jobs' latest starts, each job once (both materialized: joined
-      // directly, the planner may look a job's start up once per edge).
-      `WITH e AS MATERIALIZED (
-         SELECT e.job_id, e.direction, e.dataset_id, e.first_seen_at, e.last_seen_at, e.observed, e.declared
-           FROM lineage_edges e WHERE e.job_id = ANY ($1::uuid[]) AND e.dataset_id = ANY ($2::uuid[])
-       ),
-       j AS MATERIALIZED (${latestStarts('SELECT DISTINCT e.job_id FROM e', '$3')})
-       SELECT CASE e.direction WHEN 'input' THEN e.dataset_id ELSE e.job_id END::text AS "originId",
+      `SELECT CASE e.direction WHEN 'input' THEN e.dataset_id ELSE e.job_id END::text AS "originId",
               CASE e.direction WHEN 'input' THEN e.job_id ELSE e.dataset_id END::text AS "destinationId",
               e.observed, e.declared
-         FROM e JOIN j ON j.id = e.job_id
-        WHERE ${TABLE_EDGE_VALID_SINCE('j.started', '$3')}
+         FROM lineage_edges e
+        WHERE e.job_id = ANY ($1::uuid[]) AND e.dataset_id = ANY ($2::uuid[]) AND ${TABLE_EDGE_VALID('$3')}
        UNION ALL
        SELECT e.origin_id::text, e.destination_id::text, e.source = 'observed', e.source = 'declared'
          FROM explicit_lineage_edges e

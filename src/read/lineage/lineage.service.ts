@@ -107,10 +107,11 @@ export class LineageService {
     );
     const datasetIds = [...kept.keys()].filter((k) => k.startsWith('d')).map((k) => k.slice(1));
     const jobIds = [...kept.keys()].filter((k) => k.startsWith('j')).map((k) => k.slice(1));
-    // The datasets' rows first: most of the jobs' inputs and outputs are the graph's own datasets,
-    // whose names the job nodes then need not look up again.
-    const [edges, datasetRows] = await Promise.all([this.walks.tableEdgesAmong(datasetIds, jobIds, asOf), this.datasets.rowsByIds(datasetIds)]);
-    const [datasets, jobs] = await Promise.all([this.datasets.nodesOf(datasetRows), this.jobs.nodesByIds(jobIds, datasetRows)]);
+    const [edges, datasets, jobs] = await Promise.all([
+      this.walks.tableEdgesAmong(datasetIds, jobIds, asOf),
+      this.datasets.nodesByIds(datasetIds),
+      this.jobs.nodesByIds(jobIds),
+    ]);
     const nodeIdOf = new Map<string, string>([
       ...datasets.map((d) => [d.id, datasetNodeId(d.namespace, d.name)] as const),
       ...jobs.map((j) => [j.id, jobNodeId(j.namespace, j.name)] as const),

@@ -4,33 +4,16 @@
  * column graph, a dataset's column lineage, its dataset-level dependencies).
  */
 
-/** SQL: $asOf as a timestamp, null (now) as infinity. */
-const asOfOrNow = (asOf: string) => `coalesce((${asOf})::timestamptz, 'infinity')`;
-
 /**
  * Whether a table edge `e` counts at time $asOf (null: now). An edge counts from the first event
- * that named it (TABLE_EDGE_STARTED), and ends when its job's next run starts without it: a run of
- * the job that began after the edge was last seen and not after $asOf. That end is checked with one
- * runs lookup (`runs_job_idx`) per job, not per edge, in one of two ways:
- * - whether any of a job's edges counts: NO_RUN_STARTED_AFTER the latest `last_seen_at` among them;
- * - which of a job's edges count: the job's LATEST_RUN_START not after $asOf, then
- *   TABLE_EDGE_VALID_SINCE it (last seen at or after that start: no run began after it).
+ * that named it, and ends when its job's next run starts without it: a run of the job that began
+ * after the edge was last seen and not after $asOf. (Runs found by `runs_job_idx`.)
  */
-export const TABLE_EDGE_STARTED = (asOf: string) => `e.first_seen_at <= ${asOfOrNow(asOf)}`;
-
-/** No run of job `jobId` began after `lastSeenAt` and not after $asOf. */
-export const NO_RUN_STARTED_AFTER = (jobId: string, lastSeenAt: string, asOf: string) => `
-  NOT EXISTS (SELECT 1 FROM runs r
-               WHERE r.job_id = ${jobId} AND r.first_seen_at > ${lastSeenAt}
-                 AND r.first_seen_at <= ${asOfOrNow(asOf)})`;
-
-/** A query for when job `jobId`'s latest run not after $asOf began: `started`, null when none did. */
-export const LATEST_RUN_START = (jobId: string, asOf: string) =>
-  `SELECT max(r.first_seen_at) AS started FROM runs r WHERE r.job_id = ${jobId} AND r.first_seen_at <= ${asOfOrNow(asOf)}`;
-
-/** Whether an edge `e` of a job whose LATEST_RUN_START is `latestStart` counts at $asOf. */
-export const TABLE_EDGE_VALID_SINCE = (latestStart: string, asOf: string) => `
-  ${TABLE_EDGE_STARTED(asOf)} AND (${latestStart} IS NULL OR e.last_seen_at >= ${latestStart})`;
+export const TABLE_EDGE_VALID = (asOf: string) => `
+  e.first_seen_at <= coalesce((${asOf})::timestamptz, 'infinity')
+  AND NOT EXISTS (SELECT 1 FROM runs r
+                   WHERE r.job_id = e.job_id AND r.first_seen_at > e.last_seen_at
+                     AND r.first_seen_at <= coalesce((${asOf})::timestamptz, 'infinity'))`;
 
 /**
  * The same rule for a column edge: it ends when its output field's column lineage is stated again

@@ -218,8 +218,14 @@ function occupyThreadPool(parent: string): { release(): void } {
     release() {
       if (released) return;
       released = true;
-      for (const fifo of fifos) fs.closeSync(fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
-      void Promise.all(readers).then((handles) => Promise.all(handles.map((h) => h.close())));
+      // Opened read-write, a FIFO never blocks its opener (Linux) and has a writer from then on: a
+      // reader whose thread has not reached its open() yet (a busy pool) finds it too, where a
+      // non-blocking write-only open would fail with ENXIO for want of a reader.
+      const writers = fifos.map((fifo) => fs.openSync(fifo, fs.constants.O_RDWR));
+      void Promise.all(readers).then(async (handles) => {
+        await Promise.all(handles.map((h) => h.close()));
+        for (const fd of writers) fs.closeSync(fd);
+      });
     },
   };
 }

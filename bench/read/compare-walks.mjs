@@ -1,5 +1,5 @@
 // Two builds' lineage graphs over one seeded store, alternating, after `npm run build`:
-//   DATABASE_URL=postgres://... node bench/read/compare-walks.mjs <datasets in the seed> <baseline dist/>
+//   DATABASE_URL=postgres://... [COMPARE_PREPARED=1] node bench/read/compare-walks.mjs <datasets in the seed> <baseline dist/>
 // For the read benchmark's targets (bench/read/targets.mjs) and each walk kind, it runs the lineage
 // service of the baseline build (an earlier commit's dist/, copied aside) and of this one, round
 // after round in turn, over COMPARE_CONNECTIONS connections (statements handed out in turn): the
@@ -8,6 +8,7 @@
 // trips and its Node work), the CPU time of the PostgreSQL backends serving it (read from /proc: the
 // store must run on this machine) and this process's CPU time. On a shared machine the elapsed time
 // moves with the load, CPU time less so; alternating keeps the load the same for both builds.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,21 +30,26 @@ const backends = await Promise.all(clients.map(async (c) => (await c.query('SELE
 // Statements go to the connections in turn, each connection's one after another.
 const queues = clients.map(() => Promise.resolve());
 let next = 0;
-const source = {
+/** `prepared`: each statement as a named prepared statement (its name a hash of its text), planned once per connection and kind of plan. */
+const sourceOf = (prepared) => ({
   query(sql, params) {
     const i = next++ % clients.length;
-    const run = queues[i].then(() => clients[i].query(sql, params));
+    const statement = prepared ? { name: `s${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`, text: sql, values: params } : { text: sql, values: params };
+    const run = queues[i].then(() => clients[i].query(statement));
     queues[i] = run.catch(() => undefined);
     return run.then((result) => result.rows);
   },
-};
+});
+const source = sourceOf(false);
 /** CPU milliseconds the backends have used (utime + stime, in clock ticks of 10 ms). */
 const backendCpuMs = () =>
   backends.reduce((sum, pid) => {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return sum + (Number(fields[11]) + Number(fields[12])) * 10;
   }, 0);
-const builds = { baseline: lineageService(baselineDist, source), 'this build': lineageService(path.join(ROOT, 'dist'), source) };
+// COMPARE_PREPARED=1: this build's statements go as named prepared statements (pass this build's
+// dist/ as the baseline to measure what skipping the planning is worth).
+const builds = { baseline: lineageService(baselineDist, source), 'this build': lineageService(path.join(ROOT, 'dist'), sourceOf(process.env.COMPARE_PREPARED === '1')) };
 const gen = loadGenerator(ROOT);
 const targets = sampleTargets(gen, gen.buildWorld(size, 1), SAMPLES);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -170,18 +170,15 @@ describe('relay spool: where a write is done', () => {
 
   it('writes a lone append on the event loop, even while every thread of the pool is busy; appends that arrive together go through the pool', async () => {
     const { spool } = await Spool.open({ dir, maxBytes: 64 * 1024 * 1024, segmentBytes: 4 * 1024 * 1024, loopWriteLimitMs: Infinity }, log);
-    const pool = occupyThreadPool(dir);
     let together = false;
-    try {
+    await whileThreadPoolBusy(dir, async (release) => {
       await spool.append(...oneEvent(1));
       const group = Promise.all([spool.append(...oneEvent(2)), spool.append(...oneEvent(3))]).then(() => (together = true));
       await checkPhases(3);
       expect(together).toBe(false);
-      pool.release();
+      release();
       await group;
-    } finally {
-      pool.release();
-    }
+    });
     await spool.close();
     const again = await open();
     expect(await texts(again.spool, again.recovered)).toEqual([1, 2, 3].map((n) => String(event(n))));
@@ -190,25 +187,44 @@ describe('relay spool: where a write is done', () => {
 
   it('writes through the pool once writes take longer than the limit', async () => {
     const { spool } = await Spool.open({ dir, maxBytes: 64 * 1024 * 1024, segmentBytes: 4 * 1024 * 1024, loopWriteLimitMs: 0 }, log);
-    const pool = occupyThreadPool(dir);
     let written = false;
-    try {
+    await whileThreadPoolBusy(dir, async (release) => {
       const lone = spool.append(...oneEvent(1)).then(() => (written = true));
       await checkPhases(3);
       expect(written).toBe(false);
-      pool.release();
+      release();
       await lone;
-    } finally {
-      pool.release();
-    }
+    });
     await spool.close();
   });
 });
 
 /**
- * Keeps every thread of libuv's pool waiting (each opens a FIFO for reading, which blocks until a
- * writer opens it) until release().
+ * Runs `body` with every thread of libuv's pool waiting (each opens a FIFO for reading, which
+ * blocks until a writer opens it) until `body` calls release(); released in any case at the end.
  */
+async function whileThreadPoolBusy(parent: string, body: (release: () => void) => Promise<void>): Promise<void> {
+  const pool = occupyThreadPool(parent);
+  // Jest needs the pool too (to report a timed-out test): a write stuck behind the held pool must
+  // fail the test, not hang the run, so the pool is let go after a deadline of its own.
+  let expired = false;
+  const deadline = setTimeout(() => {
+    expired = true;
+    pool.release();
+  }, POOL_HOLD_MS);
+  try {
+    await body(() => pool.release());
+  } finally {
+    clearTimeout(deadline);
+    pool.release();
+  }
+  if (expired) throw new Error(`the thread pool was still held after ${POOL_HOLD_MS} ms: something waited for it`);
+}
+
+/** How long whileThreadPoolBusy holds the pool at most. */
+const POOL_HOLD_MS = 10_000;
+
+
 function occupyThreadPool(parent: string): { release(): void } {
   const fifos = Array.from({ length: Number(process.env.UV_THREADPOOL_SIZE ?? 4) }, (_, i) => path.join(parent, `pool-${i}.fifo`));
   for (const fifo of fifos) execFileSync('mkfifo', [fifo]);

@@ -355,13 +355,18 @@ export class Spool {
     return Math.max(0, Math.min(PREALLOCATE_BYTES, this.segmentBytes - end, room));
   }
 
+  /** Cuts the file after the segment's last acknowledged record (zeros written ahead, a torn write) and counts it so. */
+  private async truncateToRecords(segment: Segment): Promise<void> {
+    await segment.handle!.truncate(segment.bytes);
+    this.bytesOnDisk -= segment.fileBytes - segment.bytes;
+    segment.fileBytes = segment.bytes;
+  }
+
   /** Cuts the zeros after a segment's last record (the file then holds its records only). */
   private async cutZeros(segment: Segment): Promise<void> {
     if (segment.fileBytes === segment.bytes || !segment.handle) return;
     try {
-      await segment.handle.truncate(segment.bytes);
-      this.bytesOnDisk -= segment.fileBytes - segment.bytes;
-      segment.fileBytes = segment.bytes;
+      await this.truncateToRecords(segment);
     } catch (error) {
       // They stay, counted; recovery after a restart cuts them.
       this.log.warn({ err: error, file: segment.file }, 'spool: could not cut the zeros after the last record');
@@ -375,9 +380,7 @@ export class Spool {
   private async abandonActive(): Promise<void> {
     const segment = this.active;
     try {
-      await segment.handle!.truncate(segment.bytes);
-      this.bytesOnDisk -= segment.fileBytes - segment.bytes;
-      segment.fileBytes = segment.bytes;
+      await this.truncateToRecords(segment);
     } catch (error) {
       // The torn end stays; recovery after a restart drops it (its checksum cannot match).
       this.log.error({ err: error, file: segment.file }, 'spool: could not cut a failed write back');

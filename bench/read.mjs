@@ -24,6 +24,7 @@ import { availableKinds, KINDS } from './read/queries.mjs';
 import { liveEvents, loadGenerator, sampleTargets } from './read/targets.mjs';
 import { diagnose, projectionSettled } from './read/diagnose.mjs';
 import { scalingSvg } from './read/plot.mjs';
+import { graphSizes } from './read/graph-sizes.mjs';
 import { measurePhases, parsePhases } from './read/phases.mjs';
 import { PhaseMeter } from './read/split.mjs';
 import { readers } from './read/readers.mjs';
@@ -230,11 +231,15 @@ async function measureSize(size, gen) {
     if (SEED_ONLY) return null;
     const client = new pg.Client({ connectionString: db.databaseUrl });
     await client.connect();
-    const [{ datasets }] = (await client.query('SELECT count(*)::int AS datasets FROM datasets')).rows;
+    // A kept seed also holds the live ingest of every earlier run (new runs of its Trino queries):
+    // the event and run counts say how far it has grown past what was seeded.
+    const [{ datasets, events, runs }] = (
+      await client.query('SELECT (SELECT count(*)::int FROM datasets) AS datasets, (SELECT count(*)::int FROM lineage_events) AS events, (SELECT count(*)::int FROM runs) AS runs')
+    ).rows;
     const [{ version }] = (await client.query('SHOW server_version')).rows.map((r) => ({ version: r.server_version }));
     const [{ bytes }] = (await client.query('SELECT pg_database_size(current_database())::float8 AS bytes')).rows;
     await client.end();
-    log(`size ${size}: ${datasets} datasets in the store, database ${(bytes / 1e9).toFixed(2)} GB`);
+    log(`size ${size}: ${datasets} datasets, ${events} events and ${runs} runs in the store, database ${(bytes / 1e9).toFixed(2)} GB`);
 
     const world = gen.buildWorld(size, SEED);
     const targets = sampleTargets(gen, world, TARGETS);
@@ -249,6 +254,8 @@ async function measureSize(size, gen) {
       const live = kinds.filter((k) => k.available);
       log(`size ${size}: measuring ${live.map((k) => k.key).join(', ')}; not available: ${kinds.filter((k) => !k.available).map((k) => k.key).join(', ') || 'none'}`);
       await readers(store.url, live, targets, { rate: MIX_RATE, count: Math.ceil((WARMUP_S * MIX_RATE) / live.length) });
+      log(`size ${size}: the graph of every target, once per lineage kind (their sizes)`);
+      const graphNodes = await graphSizes(store.url, live, targets);
       // A shared machine's other work shows in the load average: recorded beside the numbers.
       const loadBefore = os.loadavg()[0];
       const measured = await measurePhases({
@@ -257,7 +264,7 @@ async function measureSize(size, gen) {
         targets,
         meter,
         phases: PHASES,
-        settings: { samples: SAMPLES, aloneRate: ALONE_RATE, mixRate: MIX_RATE, ingestRate: INGEST_RATE, ingestBody, log: (m) => log(`size ${size}: ${m}`) },
+        settings: { samples: SAMPLES, aloneRate: ALONE_RATE, mixRate: MIX_RATE, ingestRate: INGEST_RATE, ingestBody, graphSizes: graphNodes, log: (m) => log(`size ${size}: ${m}`) },
       });
       const loadAfter = os.loadavg()[0];
       // The targets hold for each kind alone and in the mix, under ingest: the worse of the two decides.
@@ -289,6 +296,8 @@ async function measureSize(size, gen) {
         measuredAt: new Date().toISOString(),
         commit: gitCommit(),
         datasetsInStore: datasets,
+        eventsInStore: events,
+        runsInStore: runs,
         databaseGb: Number((bytes / 1e9).toFixed(2)),
         postgres: version,
         seeding: { seededAt: seeded.seededAt, commit: seeded.commit, fingerprint: seeded.fingerprint, sameBuild: seeded.fingerprint === db.fingerprint, earlierAttempts: seeded.earlierAttempts ?? [], resumed: seeded.resumed, stored: seeded.report.stored, vacuumSeconds: seeded.vacuumSeconds, seconds: seeded.report.totalSeconds, logSeconds: seeded.report.loggedSeconds, events: seeded.report.events, eventsPerSecond: Math.round(seeded.report.stored / seeded.report.totalSeconds) },

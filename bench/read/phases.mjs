@@ -3,6 +3,7 @@
 // phase takes `samples` requests of each kind it measures, and records their latencies and where
 // their time went (split.mjs).
 import { fixedRate } from '../open-loop.mjs';
+import { latencyBySize } from './graph-sizes.mjs';
 import { latencySummary, readers } from './readers.mjs';
 
 /** Which phases run: `alone` and `mix` without ingest, `alone-ingest` and `mix-ingest` with it. */
@@ -19,10 +20,11 @@ export function parsePhases(text) {
  * Runs `phases` and returns { calibration, phases: { [phase]: { kinds: { [kind]: result }, mix? } } }:
  * an alone phase's split is per kind, a mix's is the mix's (`mix`).
  * `settings`: samples (per kind and phase), aloneRate and mixRate (requests/s), ingestRate (events/s),
- * ingestBody (the live events), log.
+ * ingestBody (the live events), log; graphSizes (graph-sizes.mjs: node counts per target of the
+ * kinds that answer a graph) adds each such kind's latency by graph size.
  */
 export async function measurePhases({ baseUrl, kinds, targets, meter, phases, settings }) {
-  const { samples, aloneRate, mixRate, ingestRate, ingestBody, log } = settings;
+  const { samples, aloneRate, mixRate, ingestRate, ingestBody, log, graphSizes = {} } = settings;
   const withIngest = async (ingest, seconds, work) => {
     if (!ingest) return { result: await work(), ingest: null };
     const [result, load] = await Promise.all([work(), fixedRate(baseUrl, { rate: ingestRate, durationS: seconds, body: ingestBody })]);
@@ -53,6 +55,7 @@ export async function measurePhases({ baseUrl, kinds, targets, meter, phases, se
           // A split over several kinds is the mix's, not the kind's: reported once, under the mix.
           ...(group.length === 1 ? { split } : {}),
           ...(load ? { ingest: load } : {}),
+          ...(graphSizes[kind.key] ? { bySize: latencyBySize(s, graphSizes[kind.key]) } : {}),
         };
       }
       if (group.length > 1) out.phases[phase].mix = { split, ...(load ? { ingest: load } : {}) };

@@ -8,10 +8,13 @@ import http from 'node:http';
  */
 const ACCEPT_ENCODING = process.env.BENCH_READ_ACCEPT_ENCODING ?? 'gzip, deflate';
 
-/** `count` requests per kind, kinds interleaved, `rate` requests/s in all. Returns latencies per kind. */
+/**
+ * `count` requests per kind, kinds interleaved, `rate` requests/s in all. Returns per kind the
+ * latencies, and beside each the index of the target it asked about.
+ */
 export async function readers(baseUrl, kinds, targets, { rate, count }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const samples = Object.fromEntries(kinds.map((k) => [k.key, { latencies: [], errors: 0, statuses: {} }]));
+  const samples = Object.fromEntries(kinds.map((k) => [k.key, { latencies: [], targetIndex: [], errors: 0, statuses: {} }]));
   const headers = ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {};
   const pending = new Set();
   const start = performance.now();
@@ -22,7 +25,8 @@ export async function readers(baseUrl, kinds, targets, { rate, count }) {
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     const kind = kinds[i % kinds.length];
     const n = Math.floor(i / kinds.length);
-    const url = new URL(kind.url(targets[n % targets.length], n), baseUrl);
+    const target = n % targets.length;
+    const url = new URL(kind.url(targets[target], n), baseUrl);
     const sent = Math.min(due, performance.now());
     const s = samples[kind.key];
     const p = new Promise((resolve) => {
@@ -30,6 +34,7 @@ export async function readers(baseUrl, kinds, targets, { rate, count }) {
         res.resume();
         res.on('end', () => {
           s.latencies.push(performance.now() - sent);
+          s.targetIndex.push(target);
           if (res.statusCode >= 400) {
             s.errors++;
             s.statuses[res.statusCode] = (s.statuses[res.statusCode] ?? 0) + 1;

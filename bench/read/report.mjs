@@ -47,6 +47,27 @@ function splitTable(r) {
   return lines.join('\n');
 }
 
+function bySizeTable(r) {
+  const rows = [];
+  for (const kind of KINDS) {
+    for (const [phase, result] of Object.entries(r.phases)) {
+      const b = result.kinds[kind.key]?.bySize;
+      if (!b) continue;
+      const band = (x) => (x.requests ? `${x.requests}: ${x.p99}` : '–');
+      rows.push(`| ${kind.label} | ${PHASE_LABELS[phase]} | ${b.nodes.p50} / ${b.nodes.p90} / ${b.nodes.max} | ${b.slowest1pct.min} / ${b.slowest1pct.median} | ${b.bands.map(band).join(' | ')} |`);
+    }
+  }
+  if (rows.length === 0) return '';
+  const bands = Object.values(r.phases).flatMap((p) => Object.values(p.kinds)).find((k) => k.bySize).bySize.bands;
+  return [
+    "The lineage reads by the size of their graph (nodes in the answer; each target's graph counted once before the phases): the sizes of every request's graph, of the slowest 1 %'s, and per size band the requests in it and their p99 (ms):",
+    '',
+    `| read | phase | nodes: p50 / p90 / max | slowest 1 %: min / median nodes | ${bands.map((x) => `${x.from}${x.upTo ? `–${x.upTo}` : '+'} nodes: requests: p99`).join(' | ')} |`,
+    `|---|---|---:|---:|${bands.map(() => '---:').join('|')}|`,
+    ...rows,
+  ].join('\n');
+}
+
 function sizeSection(size, r) {
   const seededBy = r.seeding.commit && r.seeding.commit !== r.commit ? ` (seeded at ${r.seeding.commit}${r.seeding.sameBuild ? '' : ', another projection build'})` : '';
   const ingest = Object.values(r.phases).flatMap((p) => Object.values(p.kinds).map((k) => k.ingest).concat(p.mix?.ingest ?? [])).filter(Boolean);
@@ -56,12 +77,14 @@ function sizeSection(size, r) {
   return [
     `## ${size} datasets`,
     '',
-    `Measured ${r.measuredAt} at commit ${r.commit}${seededBy}; PostgreSQL ${r.postgres}, database ${r.databaseGb} GB. ${r.load.samplesPerKind} requests of each kind per phase; alone at ${r.load.aloneRate} requests/s, the mix at ${r.load.mixRate}/s (open loop); \`Accept-Encoding: ${r.load.acceptEncoding || 'none'}\`. Load average (1 min, ${'{cpus}'} CPUs) before / after: ${r.load.loadAverage1m.before.toFixed(1)} / ${r.load.loadAverage1m.after.toFixed(1)}.`,
+    `Measured ${r.measuredAt} at commit ${r.commit}${seededBy}; PostgreSQL ${r.postgres}, database ${r.databaseGb} GB${r.eventsInStore ? `, ${r.eventsInStore.toLocaleString('en')} events and ${r.runsInStore.toLocaleString('en')} runs (the seed's and every earlier run's live ingest)` : ''}. ${r.load.samplesPerKind} requests of each kind per phase; alone at ${r.load.aloneRate} requests/s, the mix at ${r.load.mixRate}/s (open loop); \`Accept-Encoding: ${r.load.acceptEncoding || 'none'}\`. Load average (1 min, ${'{cpus}'} CPUs) before / after: ${r.load.loadAverage1m.before.toFixed(1)} / ${r.load.loadAverage1m.after.toFixed(1)}.`,
     ingestLine ? `\n${ingestLine}` : '',
     '',
     sizeTable(size, r),
     '',
     splitTable(r),
+    '',
+    bySizeTable(r),
     '',
     r.diagnostics.length ? `Plans of the kinds that missed their target (auto_explain, ANALYZE, BUFFERS): read.json, \`sizes["${size}"].diagnostics\`.` : '',
   ].join('\n');

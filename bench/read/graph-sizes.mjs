@@ -1,27 +1,24 @@
 // How large each lineage read's graph is, and the latency tail by graph size: whether a kind's
 // p99 is the store's cost per read or the size of the graphs the slowest requests asked for.
 // Sizes are read once per target before the phases (the requests double as warm-up).
+import { quantile } from './readers.mjs';
 
 /** Node counts of bands reported: a graph falls in the first band whose bound holds it. */
 const BANDS = [100, 500, Infinity];
 
-/** kind key -> node count per target index, for the kinds whose answer is a graph (`{ graph: [...] }`). */
+/** kind key -> node count per target index, for the kinds whose answer is a graph (queries.mjs). */
 export async function graphSizes(baseUrl, kinds, targets) {
   const sizes = {};
-  for (const kind of kinds) {
-    const nodes = [];
-    for (let i = 0; i < targets.length; i++) {
-      const res = await fetch(new URL(kind.url(targets[i], i), baseUrl));
-      const body = res.ok ? await res.json() : null;
-      if (!Array.isArray(body?.graph)) break;
-      nodes.push(body.graph.length);
+  for (const kind of kinds.filter((k) => k.graph)) {
+    sizes[kind.key] = [];
+    for (const [i, target] of targets.entries()) {
+      const res = await fetch(new URL(kind.url(target, i), baseUrl));
+      if (!res.ok) throw new Error(`${kind.key}: ${res.url} answered ${res.status}`);
+      sizes[kind.key].push((await res.json()).graph.length);
     }
-    if (nodes.length === targets.length) sizes[kind.key] = nodes;
   }
   return sizes;
 }
-
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
 
 /**
  * One kind's requests by the size of their graph: the sizes of all of them and of the slowest 1 %,

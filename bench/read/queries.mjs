@@ -3,7 +3,10 @@
 
 const enc = encodeURIComponent;
 
-/** `path` and `method` are looked up in /api/docs-json; a kind whose path is missing is "not available". */
+/**
+ * `path` and `method` are looked up in /api/docs-json; a kind whose path is missing is "not available".
+ * `graph`: the answer is a lineage graph (`{ graph: [...nodes] }`), reported by its size too.
+ */
 export const KINDS = [
   {
     key: 'datasetList', label: 'dataset list page', target: 20, path: '/api/v1/datasets', method: 'get',
@@ -14,19 +17,19 @@ export const KINDS = [
     url: (t) => `/api/v1/search?q=${enc(t.searchTerm)}&limit=20`,
   },
   {
-    key: 'lineageUpstream', label: 'lineage depth 10 upstream', target: 100, path: '/api/v1/lineage', method: 'get',
+    key: 'lineageUpstream', label: 'lineage depth 10 upstream', target: 100, graph: true, path: '/api/v1/lineage', method: 'get',
     url: (t) => `/api/v1/lineage?nodeId=${enc(t.nodeId)}&depth=10&direction=upstream`,
   },
   {
-    key: 'lineageDownstream', label: 'lineage depth 10 downstream', target: 100, path: '/api/v1/lineage', method: 'get',
+    key: 'lineageDownstream', label: 'lineage depth 10 downstream', target: 100, graph: true, path: '/api/v1/lineage', method: 'get',
     url: (t) => `/api/v1/lineage?nodeId=${enc(t.nodeId)}&depth=10&direction=downstream`,
   },
   {
-    key: 'lineageAsOf', label: 'lineage asOf (depth 10, both)', target: 100, path: '/api/v1/lineage', method: 'get',
+    key: 'lineageAsOf', label: 'lineage asOf (depth 10, both)', target: 100, graph: true, path: '/api/v1/lineage', method: 'get',
     url: (t) => `/api/v1/lineage?nodeId=${enc(t.nodeId)}&depth=10&asOf=${enc(t.asOf)}`,
   },
   {
-    key: 'columnLineage', label: 'column lineage depth 5', target: 50, path: '/api/v1/column-lineage', method: 'get',
+    key: 'columnLineage', label: 'column lineage depth 5', target: 50, graph: true, path: '/api/v1/column-lineage', method: 'get',
     url: (t) => `/api/v1/column-lineage?nodeId=${enc(t.fieldNodeId)}&depth=5&withDownstream=true`,
   },
   {

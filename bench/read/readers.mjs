@@ -55,7 +55,9 @@ export async function readers(baseUrl, kinds, targets, { rate, count }) {
   return { samples, seconds: (performance.now() - start) / 1000 };
 }
 
-const at = (sorted, q) => Number(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))].toFixed(2));
+/** The value at quantile `q` of ascending `sorted`. */
+export const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
+const at = (sorted, q) => Number(quantile(sorted, q).toFixed(2));
 
 /** p50, p99, p99.9 and max of one kind's latencies (ms). */
 export function latencySummary({ latencies, errors, statuses }) {

@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { register } from 'prom-client';
@@ -82,23 +81,6 @@ export async function startInProcessServer(settings: Record<string, string> = {}
   // suite's other worker must not starve it (its lower priority is tested in projector-thread).
   const store = await startInProcessApp({ PROJECTION_WORKERS: '2', PROJECTOR_NICE: '0', ...settings }, databaseUrl);
   await store.app.listen({ port: 0, host: '127.0.0.1' });
-  const server = store.app.getHttpServer() as Server;
-  const { port } = server.address() as AddressInfo;
-  return {
-    ...store,
-    url: `http://127.0.0.1:${port}`,
-    port,
-    async close() {
-      // A response still being written when the listener closes (a compressed one the client has
-      // not read yet) leaves a keep-alive connection that goes idle only afterwards, and would then
-      // hold the close for HTTP_KEEP_ALIVE_TIMEOUT_MS. `serve` avoids it by answering with
-      // `Connection: close` during its drain; here the idle connections are closed until none is left.
-      const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
-      try {
-        await store.close();
-      } finally {
-        clearInterval(closeIdle);
-      }
-    },
-  };
+  const { port } = store.app.getHttpServer().address() as AddressInfo;
+  return { ...store, url: `http://127.0.0.1:${port}`, port };
 }

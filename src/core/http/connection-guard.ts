@@ -37,7 +37,8 @@ interface Tracked {
  * flood of slow or idle connections can neither exhaust descriptors (PostgreSQL connections need
  * them) nor lock out health probes: when a new connection goes over the cap, the oldest
  * connection that is idle or still sending its request is closed. A connection whose request is
- * complete and being answered is never chosen, so no accepted event loses its answer.
+ * complete and being answered is never chosen, so no accepted event loses its answer. Once the
+ * listener is closing, a connection ends as soon as its answer is sent.
  */
 export function guardConnections(server: Server, max: number): void {
   const open = new Map<Socket, Tracked>();
@@ -57,6 +58,9 @@ export function guardConnections(server: Server, max: number): void {
         tracked.request = null;
         tracked.response = null;
       }
+      // Closing the listener closes the connections idle at that moment; one still answering goes
+      // idle only now, and keep-alive would hold it (and the close) for HTTP_KEEP_ALIVE_TIMEOUT_MS.
+      if (!server.listening) request.socket.end();
     });
   });
 }

@@ -4,8 +4,8 @@
 // For each size (BENCH_READ_SIZES, default 10000,100000,1000000): a PostgreSQL of its own under
 // BENCH_READ_DIR/<size>, seeded once by `npm run seed` (an interrupted seed resumes; reused while the
 // schema, projection and generator are unchanged, or always with BENCH_READ_KEEP_SEED=1), the built
-// store in front of it, then the phases of bench/read/phases.mjs (BENCH_READ_PHASES): open-loop
-// readers taking BENCH_READ_SAMPLES requests of each kind per phase, each kind alone at
+// store in front of it, then the phases of bench/read/phases.mjs (BENCH_READ_PHASES): readers taking
+// BENCH_READ_SAMPLES requests of each kind per phase, each kind one at a time, open-loop alone at
 // BENCH_READ_ALONE_RATE requests/s and all kinds in a mix at BENCH_READ_MIX_RATE, with ingest at
 // BENCH_INGEST_RATE events/s beside them (new runs of existing jobs) or without. Per kind alone, the
 // split of its time (bench/read/split.mjs): SQL execution, store CPU, GC, event-loop delay. For a
@@ -48,7 +48,7 @@ const SIZES = (process.env.BENCH_READ_SIZES ?? '10000,100000,1000000').split(','
 const SAMPLES = Number(process.env.BENCH_READ_SAMPLES ?? 1000);
 const ALONE_RATE = Number(process.env.BENCH_READ_ALONE_RATE ?? 20);
 const MIX_RATE = Number(process.env.BENCH_READ_MIX_RATE ?? 25);
-const PHASES = parsePhases(process.env.BENCH_READ_PHASES ?? 'alone,alone-ingest,mix-ingest');
+const PHASES = parsePhases(process.env.BENCH_READ_PHASES ?? 'one-at-a-time,alone,alone-ingest,mix-ingest');
 const WARMUP_S = Number(process.env.BENCH_READ_WARMUP_S ?? 10);
 const INGEST_RATE = Number(process.env.BENCH_INGEST_RATE ?? 200);
 const SEED = Number(process.env.BENCH_READ_SEED ?? 1);

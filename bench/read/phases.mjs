@@ -1,13 +1,18 @@
 // The phases of one size's measurement. Each kind alone (one kind's readers, nothing else of the
-// benchmark's), then all kinds in a mix; with ingest at a fixed rate beside them or without. Every
+// benchmark's), then all kinds in a mix; with ingest at a fixed rate beside them or without; and
+// each kind one request at a time (the cost of a read, with no queue of the benchmark's own). Every
 // phase takes `samples` requests of each kind it measures, and records their latencies and where
 // their time went (split.mjs).
 import { fixedRate } from '../open-loop.mjs';
 import { latencyBySize } from './graph-sizes.mjs';
 import { latencySummary, readers } from './readers.mjs';
 
-/** Which phases run: `alone` and `mix` without ingest, `alone-ingest` and `mix-ingest` with it. */
-export const PHASES = ['alone', 'alone-ingest', 'mix', 'mix-ingest'];
+/**
+ * Which phases run: `alone` and `mix` without ingest, `alone-ingest` and `mix-ingest` with it (open
+ * loop, at a rate), `one-at-a-time` each kind alone, each request sent once the last is answered.
+ */
+export const PHASES = ['one-at-a-time', 'alone', 'alone-ingest', 'mix', 'mix-ingest'];
+const ONE_AT_A_TIME = 'one-at-a-time';
 
 export function parsePhases(text) {
   const phases = text.split(',').filter(Boolean);
@@ -37,12 +42,12 @@ export async function measurePhases({ baseUrl, kinds, targets, meter, phases, se
   }
   for (const phase of phases) {
     const ingest = phase.endsWith('-ingest');
-    const groups = phase.startsWith('alone') ? kinds.map((k) => [k]) : [kinds];
+    const groups = phase.startsWith('mix') ? [kinds] : kinds.map((k) => [k]);
     out.phases[phase] = { kinds: {} };
     for (const group of groups) {
-      const rate = group.length === 1 ? aloneRate : mixRate;
-      const seconds = (samples * group.length) / rate;
-      log(`${phase}: ${group.map((k) => k.key).join(', ')}: ${samples} each at ${rate} requests/s (${Math.round(seconds)} s)`);
+      const rate = phase === ONE_AT_A_TIME ? null : group.length === 1 ? aloneRate : mixRate;
+      const seconds = rate === null ? null : (samples * group.length) / rate;
+      log(`${phase}: ${group.map((k) => k.key).join(', ')}: ${samples} each ${rate === null ? 'one at a time' : `at ${rate} requests/s (${Math.round(seconds)} s)`}`);
       await meter.start();
       const { result, ingest: load } = await withIngest(ingest, seconds, () => readers(baseUrl, group, targets, { rate, count: samples }));
       const split = await meter.stop(samples * group.length, ingest);

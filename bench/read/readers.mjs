@@ -1,5 +1,7 @@
 // Open-loop readers: one request every 1/rate s whatever the answers, latency counted from when each
-// was due (a closed loop would only measure the requests it managed to send). Kinds in turn.
+// was due (a closed loop would only measure the requests it managed to send). Kinds in turn. Without
+// a rate, one request at a time (each sent when the last is answered): what one read costs, with no
+// other request of the benchmark's to wait behind.
 import http from 'node:http';
 
 /**
@@ -9,8 +11,8 @@ import http from 'node:http';
 const ACCEPT_ENCODING = process.env.BENCH_READ_ACCEPT_ENCODING ?? 'gzip, deflate';
 
 /**
- * `count` requests per kind, kinds interleaved, `rate` requests/s in all. Returns per kind the
- * latencies, and beside each the index of the target it asked about.
+ * `count` requests per kind, kinds interleaved, `rate` requests/s in all (null: one at a time).
+ * Returns per kind the latencies, and beside each the index of the target it asked about.
  */
 export async function readers(baseUrl, kinds, targets, { rate, count }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -20,7 +22,7 @@ export async function readers(baseUrl, kinds, targets, { rate, count }) {
   const start = performance.now();
   const total = count * kinds.length;
   for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / rate;
+    const due = rate === null ? performance.now() : start + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     const kind = kinds[i % kinds.length];
@@ -49,6 +51,7 @@ export async function readers(baseUrl, kinds, targets, { rate, count }) {
     });
     pending.add(p);
     void p.then(() => pending.delete(p));
+    if (rate === null) await p;
   }
   await Promise.all(pending);
   agent.destroy();

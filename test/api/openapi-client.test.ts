@@ -28,7 +28,7 @@ describe('the OpenAPI document', () => {
   let operations: Array<{ method: string; path: string; op: Operation }>;
 
   beforeAll(async () => {
-    store = await startInProcessServer({ BODY_LIMIT_BYTES: '1048576' }, await migratedDatabase('openapi_client'));
+    store = await startInProcessServer({ PROJECTION_WORKERS: '0', BODY_LIMIT_BYTES: '1048576' }, await migratedDatabase('openapi_client'));
     document = await (await fetch(`${store.url}/api/docs-json`)).json();
     operations = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([p, item]) =>
       Object.entries(item)

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { createDatabase, query } from '../support/database';
 import { fixture } from '../support/fixtures';
 import { get, post } from '../support/http';
+import { migratedDatabase } from '../support/migrated-database';
 import { freePort, MIGRATION_COUNT, runCommand, startStore } from '../support/store-process';
 import { waitFor } from '../support/wait-for';
 
@@ -58,8 +59,7 @@ describe('commands', () => {
   });
 
   it('`healthcheck` exits 0 against a ready store and 1 when nothing answers', async () => {
-    const databaseUrl = await createDatabase('health');
-    runCommand(['migrate'], { DATABASE_URL: databaseUrl });
+    const databaseUrl = await migratedDatabase('health');
     const store = await startStore({ DATABASE_URL: databaseUrl });
     try {
       expect(runCommand(['healthcheck'], { PORT: String(store.port) }).status).toBe(0);

@@ -1,14 +1,13 @@
 /** A new user reads where the UI and the API docs are in the first lines `serve` prints. */
 import { serviceUrls } from '../../src/cli/service-urls';
-import { createDatabase } from '../support/database';
-import { runCommand, startStore } from '../support/store-process';
+import { migratedDatabase } from '../support/migrated-database';
+import { startStore } from '../support/store-process';
 
 const FIRST_LINES = 5;
 
 describe('the first lines of `serve`', () => {
   it('say where the UI and the API docs are, with the base path, and both answer there', async () => {
-    const databaseUrl = await createDatabase('firstlines');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
+    const databaseUrl = await migratedDatabase('firstlines');
     const store = await startStore({ DATABASE_URL: databaseUrl, HOST: '0.0.0.0', BASE_PATH: 'lineage' });
     try {
       const first = store.output.slice(0, FIRST_LINES).map((line) => JSON.parse(line).msg as string);

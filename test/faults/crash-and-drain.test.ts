@@ -1,6 +1,7 @@
-import { createDatabase, query } from '../support/database';
+import { query } from '../support/database';
 import { startLoad } from '../support/load';
-import { runCommand, startStore } from '../support/store-process';
+import { migratedDatabase } from '../support/migrated-database';
+import { startStore } from '../support/store-process';
 import { waitFor } from '../support/wait-for';
 
 async function storedRunIds(databaseUrl: string, runIds: string[]): Promise<Set<string>> {
@@ -11,8 +12,7 @@ async function storedRunIds(databaseUrl: string, runIds: string[]): Promise<Set<
 
 describe('no acknowledged event is lost', () => {
   it('kill -9 during sync load: every event answered 201 is stored', async () => {
-    const databaseUrl = await createDatabase('kill9');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
+    const databaseUrl = await migratedDatabase('kill9');
     const store = await startStore({ DATABASE_URL: databaseUrl, INGEST_MODE: 'sync' });
     const load = startLoad(store.url, 32);
     await waitFor('over 500 acknowledged events', () => load.acknowledged().length > 500, 60000);
@@ -28,8 +28,7 @@ describe('no acknowledged event is lost', () => {
   });
 
   it('SIGTERM during async load: every event answered 202 is stored before the process exits 0', async () => {
-    const databaseUrl = await createDatabase('asyncdrain');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
+    const databaseUrl = await migratedDatabase('asyncdrain');
     const store = await startStore({ DATABASE_URL: databaseUrl, INGEST_MODE: 'async', SHUTDOWN_DELAY_MS: '300' });
     const load = startLoad(store.url, 32);
     await waitFor('over 500 acknowledged events', () => load.acknowledged().length > 500, 60000);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { countEvents, createDatabase, query, waitForProjection } from '../support/database';
+import { countEvents, query, waitForProjection } from '../support/database';
+import { migratedDatabase } from '../support/migrated-database';
 import { post } from '../support/http';
-import { runCommand, startStore, StoreProcess } from '../support/store-process';
+import { startStore, StoreProcess } from '../support/store-process';
 import { startProbing } from './probes';
 
 const BATCH_MAX = 1000;
@@ -58,8 +59,7 @@ describe('bounded work per ingest request', () => {
   let store: StoreProcess;
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('bounded');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
+    databaseUrl = await migratedDatabase('bounded');
     store = await startStore({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
     // What is measured is a request's effect on a running replica, not the work of its first
     // requests (code compiled, connections opened): one stored and one refused event first.
@@ -146,8 +146,7 @@ describe('a batch whose events miss their commit deadline', () => {
   let store: StoreProcess;
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('deadline');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
+    databaseUrl = await migratedDatabase('deadline');
     // One writer, small transactions and the shortest deadline: most of a full batch misses it.
     store = await startStore({
       DATABASE_URL: databaseUrl,

@@ -5,7 +5,7 @@ describe('HTTP hygiene: 405 with Allow, nosniff, a CSP on Swagger UI', () => {
   let store: InProcessServer;
 
   beforeAll(async () => {
-    store = await startInProcessServer({ LOG_LEVEL: 'warn' });
+    store = await startInProcessServer({ PROJECTION_WORKERS: '0', LOG_LEVEL: 'warn' });
   });
 
   afterAll(async () => {

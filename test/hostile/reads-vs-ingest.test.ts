@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createDatabase, query } from '../support/database';
-import { runCommand, startStore, StoreProcess } from '../support/store-process';
+import { query } from '../support/database';
+import { migratedDatabase } from '../support/migrated-database';
+import { startStore, StoreProcess } from '../support/store-process';
 import { percentile } from './probes';
 
 const DATASETS = 100_000;
@@ -36,8 +37,7 @@ describe('reads cannot starve ingest', () => {
   let store: StoreProcess;
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('starve');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
+    databaseUrl = await migratedDatabase('starve');
     await seedDatasets(databaseUrl);
     store = await startStore({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
   }, 300_000);

@@ -1,8 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import * as net from 'node:net';
-import { createDatabase } from '../support/database';
 import { stopChild, track } from '../support/child-processes';
-import { freePort, MAIN, PACKAGE_ROOT, runCommand } from '../support/store-process';
+import { migratedDatabase } from '../support/migrated-database';
+import { freePort, MAIN, PACKAGE_ROOT } from '../support/store-process';
 import { probe } from './probes';
 import { waitFor } from '../support/wait-for';
 
@@ -64,8 +64,7 @@ describe('every connection is bounded in time, and probes get through a flood of
   const sockets: net.Socket[] = [];
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('slow');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
+    databaseUrl = await migratedDatabase('slow');
     store = await startLimited(
       { DATABASE_URL: databaseUrl, HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) },
       256,

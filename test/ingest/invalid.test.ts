@@ -19,7 +19,7 @@ describe('invalid input', () => {
   let store: InProcessServer;
 
   beforeAll(async () => {
-    store = await startInProcessServer({ BODY_LIMIT_BYTES: String(64 * 1024) });
+    store = await startInProcessServer({ PROJECTION_WORKERS: '0', BODY_LIMIT_BYTES: String(64 * 1024) });
     databaseUrl = store.databaseUrl;
   });
 

@@ -81,7 +81,7 @@ describe('413 for a body over BODY_LIMIT_BYTES', () => {
   let store: InProcessServer;
   let bodyFile: string;
   beforeAll(async () => {
-    store = await startInProcessServer({}, await migratedDatabase('ops_413'));
+    store = await startInProcessServer({ PROJECTION_WORKERS: '0' }, await migratedDatabase('ops_413'));
     bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'metadata-store-413-')), 'body.json');
     fs.writeFileSync(bodyFile, largeBody());
   });

@@ -1,8 +1,9 @@
 import { PROJECTION_TABLES } from '../../src/projection/tables';
-import { createDatabase, query, waitForProjection } from '../support/database';
+import { query, waitForProjection } from '../support/database';
 import { eventFixtures } from '../support/fixtures';
 import { generatedEvents } from '../support/generated-events';
 import { get, post } from '../support/http';
+import { migratedDatabase } from '../support/migrated-database';
 import { tableSnapshot as snapshot } from '../support/model-snapshot';
 import { runCommand, startStore, StoreProcess } from '../support/store-process';
 import { generatedTrinoEvents } from '../support/trino-events.cjs';
@@ -22,8 +23,7 @@ describe('projection under concurrency and replay', () => {
   const stores: StoreProcess[] = [];
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase('projection');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
+    databaseUrl = await migratedDatabase('projection');
     // Fill the log with nobody projecting, so the workers below start on a full queue.
     const writer = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0' });
     stores.push(writer);

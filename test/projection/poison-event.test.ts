@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createDatabase, query, waitForProjection } from '../support/database';
+import { query, waitForProjection } from '../support/database';
 import { generatedEvents } from '../support/generated-events';
 import { get, post } from '../support/http';
-import { runCommand, startStore } from '../support/store-process';
+import { migratedDatabase } from '../support/migrated-database';
+import { startStore } from '../support/store-process';
 
 describe('an event whose data cannot be projected', () => {
   it('is set aside with an error line while every other event of its batch is projected', async () => {
-    const databaseUrl = await createDatabase('poison');
-    expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
+    const databaseUrl = await migratedDatabase('poison');
     const writer = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0' });
     const before = generatedEvents(5);
     expect((await post(`${writer.url}/api/v1/lineage/batch`, before)).body.summary.successful).toBe(5);

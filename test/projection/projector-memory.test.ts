@@ -4,8 +4,8 @@ import { query, waitForProjection } from '../support/database';
 import { InProcessApp, startInProcessApp } from '../support/in-process-app';
 import { ingest } from '../support/projection';
 
-const EVENTS = 80;
-/** Each event carries a facet of this many characters: a batch of all of them is far beyond the heap below. */
+const EVENTS = 40;
+/** Each event carries a facet of this many characters: a batch of all of them, as text and parsed, is beyond the heap below. */
 const FACET_CHARACTERS = 600_000;
 
 function largeEvent(i: number) {

@@ -24,7 +24,8 @@ function alive(pid: number): boolean {
 function runScenario(mode: 'fail' | 'hang') {
   const pidsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'metadata-store-scenario-')), 'pids.json');
   const env: Record<string, string | undefined> = { ...process.env, SCENARIO_MODE: mode, SCENARIO_PIDS_FILE: pidsFile };
-  for (const key of ['TEST_PG_ADMIN_URL', 'TEST_PG_DATA_DIR', 'TEST_CHILD_REGISTRY', 'TEST_POSTGRES_URL']) delete env[key];
+  // TEST_CPU_LOG too: the scenario's CPU is this file's children's, not a test file of the run.
+  for (const key of ['TEST_PG_ADMIN_URL', 'TEST_PG_DATA_DIR', 'TEST_CHILD_REGISTRY', 'TEST_POSTGRES_URL', 'TEST_CPU_LOG']) delete env[key];
   const child = track(
     spawn(process.execPath, [JEST, '--runInBand', '--selectProjects', 'process', '--testMatch', '**/test/support/scenarios/leave-processes.scenario.ts'], {
       cwd: PACKAGE_ROOT,

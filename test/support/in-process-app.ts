@@ -75,6 +75,7 @@ export interface InProcessServer extends InProcessApp {
  * The service in this process, listening on a real socket as `serve` does: for tests that speak
  * HTTP with fetch, curl or a browser. Unlike startInProcessApp, the projector thread runs (two
  * loops, as a started service has), so ingested events are projected without the test's help.
+ * A test that projects nothing passes PROJECTION_WORKERS '0' and spares the thread's start.
  */
 export async function startInProcessServer(settings: Record<string, string> = {}, databaseUrl?: string): Promise<InProcessServer> {
   // The projector thread keeps the store's priority here: the test waits for its work, and the

@@ -16,7 +16,7 @@ describe('the UI’s generated API types', () => {
   let store: InProcessServer;
 
   beforeAll(async () => {
-    store = await startInProcessServer();
+    store = await startInProcessServer({ PROJECTION_WORKERS: '0' });
   });
   afterAll(async () => {
     await store?.close();

@@ -3,9 +3,9 @@
 // (SCENARIO_MODE=hang), never stopping anything itself.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createDatabase } from '../database';
+import { migratedDatabase } from '../migrated-database';
 import { OwnPostgres } from '../own-postgres';
-import { runCommand, startStore } from '../store-process';
+import { startStore } from '../store-process';
 
 function postmasterPid(dataDir: string): number {
   return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -13,8 +13,7 @@ function postmasterPid(dataDir: string): number {
 
 it('starts a store and a PostgreSQL and leaves them running', async () => {
   const own = await OwnPostgres.create();
-  const databaseUrl = await createDatabase('scenario');
-  expect(runCommand(['migrate'], { DATABASE_URL: databaseUrl }).status).toBe(0);
+  const databaseUrl = await migratedDatabase('scenario');
   const store = await startStore({ DATABASE_URL: databaseUrl });
   const pids = {
     jest: process.pid,

@@ -4,6 +4,7 @@ import { ThrottledWarning } from '../core/observability/throttled-warning';
 import { NewLogEvent } from '../log/event-log.repository';
 import { RejectedByDatabaseError } from './group-commit';
 import { EventWriter } from './event-writer.service';
+import { IngestMetrics } from './ingest.metrics';
 
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 5000;
@@ -25,6 +26,7 @@ export class AsyncIngestQueue {
   constructor(
     private readonly env: Environment,
     private readonly writer: EventWriter,
+    private readonly metrics: IngestMetrics,
   ) {}
 
   /** False when the queue is full (the caller answers 503); true once the event is queued. */
@@ -72,6 +74,7 @@ export class AsyncIngestQueue {
         }
         const delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.min(attempt, 6));
         this.failure.warn({ err: (error as Error).message, queued: this.events });
+        this.metrics.queuedWriteRetried();
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }

@@ -6,6 +6,7 @@ const RECEIVED = 'metadata_store_events_received_total';
 const REJECTED = 'metadata_store_events_rejected_total';
 const BATCH = 'metadata_store_ingest_batch_events';
 const COMMIT = 'metadata_store_ingest_commit_seconds';
+const ASYNC_RETRIES = 'metadata_store_async_queue_write_retries_total';
 
 export const INGEST_METRIC_PROVIDERS = [
   makeCounterProvider({
@@ -28,6 +29,10 @@ export const INGEST_METRIC_PROVIDERS = [
     help: 'Duration of each group-commit statement (log append and queue rows, committed)',
     buckets: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
   }),
+  makeCounterProvider({
+    name: ASYNC_RETRIES,
+    help: 'Writes of queued events (INGEST_MODE=async) that failed and are tried again; the log says it once per outage',
+  }),
 ];
 
 /** Labels are bounded: kind and event type are enums; never namespaces, datasets or producers. */
@@ -38,7 +43,12 @@ export class IngestMetrics {
     @InjectMetric(REJECTED) private readonly rejectedCounter: Counter<string>,
     @InjectMetric(BATCH) private readonly batchHistogram: Histogram<string>,
     @InjectMetric(COMMIT) private readonly commitHistogram: Histogram<string>,
+    @InjectMetric(ASYNC_RETRIES) private readonly asyncRetries: Counter<string>,
   ) {}
+
+  queuedWriteRetried(): void {
+    this.asyncRetries.inc();
+  }
 
   committedBatch(events: number, seconds: number): void {
     this.batchHistogram.observe(events);

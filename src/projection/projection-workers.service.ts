@@ -95,6 +95,7 @@ export class ProjectionWorkers implements OnApplicationBootstrap, OnApplicationS
         await alarm.sleep(this.env.PROJECTION_POLL_INTERVAL_MS);
       } catch (error) {
         this.failure.warn({ worker, err: (error as Error).message });
+        this.metrics.batchRetried();
         await alarm.sleep(ERROR_BACKOFF_MS);
       }
     }

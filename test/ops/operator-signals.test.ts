@@ -6,7 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { get, post } from '../support/http';
 import { PACKAGE_ROOT, startStore, StoreProcess } from '../support/store-process';
-import { blockDatabase, jsonLines, migratedDatabase, parseMetrics, runEvent, sleep, unblockDatabase, waitFor } from './ops-support';
+import { blockDatabase, jsonLines, migratedDatabase, parseMetrics, runEvent, sampleValue, unblockDatabase, waitFor } from './ops-support';
+
+/** Failures of each kind the outage test waits for before the database comes back. */
+const RETRIES_SEEN = 8;
 
 describe('operator signals', () => {
   let store: StoreProcess | undefined;
@@ -34,7 +37,14 @@ describe('operator signals', () => {
     await blockDatabase(databaseUrl);
     try {
       for (let i = 0; i < 20; i++) expect((await post(`${store.url}/api/v1/lineage`, runEvent(randomUUID()))).status).toBe(202);
-      await sleep(6000);
+      // Every worker and every queued event fails again and again while the outage lasts.
+      await waitFor('repeated failures of both kinds', async () => {
+        const samples = parseMetrics(await (await fetch(`${store!.url}/metrics`)).text());
+        return (
+          (sampleValue(samples, 'metadata_store_projection_retries_total') ?? 0) >= RETRIES_SEEN &&
+          (sampleValue(samples, 'metadata_store_async_queue_write_retries_total') ?? 0) >= RETRIES_SEEN
+        );
+      }, 30000);
     } finally {
       await unblockDatabase(databaseUrl);
     }
@@ -46,6 +56,8 @@ describe('operator signals', () => {
     expect(count('writing queued events failed; retrying')).toBe(1);
     expect(count('projection batch failed; retrying: recovered')).toBe(1);
     expect(count('writing queued events failed; retrying: recovered')).toBe(1);
+    // The one line stood for every failure since: the recovery line counts them.
+    for (const recovered of lines.filter((l) => /: recovered$/.test(l.msg ?? ''))) expect(recovered.repeatedSinceLastLine).toBeGreaterThanOrEqual(RETRIES_SEEN - 1);
   });
 
   it('/version and metadata_store_build_info carry the commit the build came from; GIT_COMMIT overrides it', async () => {

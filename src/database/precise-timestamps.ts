@@ -42,6 +42,23 @@ export class PreciseDate extends Date {
   }
 }
 
+const ISO_FRACTION = /\.(\d+)/;
+
+/**
+ * A time a client gave as ISO 8601 text (a bound of a query), to the microsecond PostgreSQL keeps:
+ * `new Date(text)` would cut it to the millisecond, and a bound at an event's own time would then
+ * let through the events received earlier in that millisecond. Digits beyond the microsecond are
+ * dropped. Invalid text gives an invalid date, as `new Date` does.
+ */
+export function parseInstant(text: string): PreciseDate {
+  const digits = ISO_FRACTION.exec(text)?.[1] ?? '';
+  const milliseconds = Date.parse(text.replace(ISO_FRACTION, `.${digits.slice(0, 3).padEnd(3, '0')}`));
+  return new PreciseDate(milliseconds, Number(digits.slice(3, 6).padEnd(3, '0')));
+}
+
+/** A time as a query parameter: ISO text, so that a PreciseDate keeps its microseconds (pg sends a Date's milliseconds only). */
+export const timeParameter = (time: Date): string => time.toISOString();
+
 const parseTimestamptz = types.getTypeParser(TIMESTAMPTZ_OID, 'text') as (text: string) => Date | number;
 
 function parsePrecise(text: string): Date | number {

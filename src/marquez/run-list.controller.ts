@@ -8,6 +8,7 @@ import { RunListService } from '../read/runs/run-list.service';
 import { MarquezPageQuery } from '../read/shared/page-query';
 import { MarquezRunDto, RUN_STATES } from './run.dto';
 import { modelStates, runShape } from './shapes';
+import { parseInstant } from '../database/precise-timestamps';
 
 /** `a=X&a=Y` and `a=X,Y` both give [X, Y]. */
 const toList = ({ value }: { value: unknown }) =>
@@ -60,7 +61,7 @@ export class RunListController {
     }
     const jobId = query.jobNamespace !== undefined && query.jobName !== undefined ? await this.jobs.idOf(query.jobNamespace, query.jobName) : undefined;
     const { runs, totalCount } = await this.runs.page(
-      { states: query.states ? modelStates(query.states) : undefined, since: query.since ? new Date(query.since) : undefined, jobId },
+      { states: query.states ? modelStates(query.states) : undefined, since: query.since ? parseInstant(query.since) : undefined, jobId },
       query.limit ?? 100,
       query.offset ?? 0,
     );

@@ -132,6 +132,24 @@ describe('browse endpoints', () => {
       expect(after.events.length + before.events.length).toBe(all.length);
     });
 
+    it('bounds received time to the microsecond: an event received earlier in the same millisecond is not after it', async () => {
+      // Two events received within one millisecond, 500 µs apart (set in this test's own database).
+      const [{ id: first }, { id: second }] = await query<{ id: string }>(store.databaseUrl, 'SELECT id::text FROM lineage_events ORDER BY id LIMIT 2');
+      const [{ at }] = await query<{ at: string }>(
+        store.databaseUrl,
+        `UPDATE lineage_events
+            SET received_at = (SELECT date_trunc('milliseconds', received_at) FROM lineage_events WHERE id = $1)
+                              + CASE id WHEN $1 THEN interval '0' ELSE interval '500 microseconds' END
+          WHERE id IN ($1, $2)
+          RETURNING to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, id`,
+        [first, second],
+      ).then((rows) => rows.filter((r: any) => r.id === second));
+      const after = (await get(`/api/v1/events?limit=200&after=${enc(at)}`)).events.map((e: any) => e.id);
+      const before = (await get(`/api/v1/events?limit=200&before=${enc(at)}`)).events.map((e: any) => e.id);
+      expect([after.includes(second), after.includes(first)]).toEqual([true, false]);
+      expect([before.includes(first), before.includes(second)]).toEqual([true, false]);
+    });
+
     it.each([['kind=table', 'kind'], ['eventType=DONE', 'eventType'], ['runId=42', 'runId'], ['after=today', 'after'], ['limit=201', 'limit']])(
       'answers 400 naming the parameter for %s',
       async (params, name) => {

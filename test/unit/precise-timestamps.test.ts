@@ -1,4 +1,4 @@
-import { PRECISE_TYPES, PreciseDate } from '../../src/database/precise-timestamps';
+import { parseInstant, PRECISE_TYPES, PreciseDate, timeParameter } from '../../src/database/precise-timestamps';
 
 const parse = PRECISE_TYPES.getTypeParser(1184, 'text') as (text: string) => Date;
 
@@ -56,5 +56,29 @@ describe('timestamptz values read from PostgreSQL', () => {
 
   it('leaves other types to pg', () => {
     expect(PRECISE_TYPES.getTypeParser(23, 'text')('42')).toBe(42);
+  });
+});
+
+describe('times a client gives as a bound (parseInstant)', () => {
+  it('keep the microseconds, whatever the offset, and drop digits beyond them', () => {
+    expect(parseInstant('2026-07-15T10:15:03.123456Z').toISOString()).toBe('2026-07-15T10:15:03.123456Z');
+    expect(parseInstant('2026-07-15T12:15:03.123456+02:00').toISOString()).toBe('2026-07-15T10:15:03.123456Z');
+    expect(parseInstant('2026-07-15T10:15:03.123456789Z').toISOString()).toBe('2026-07-15T10:15:03.123456Z');
+    expect(parseInstant('2026-07-15T10:15:03.1Z').toISOString()).toBe('2026-07-15T10:15:03.100Z');
+    expect(parseInstant('2026-07-15T10:15:03Z').toISOString()).toBe('2026-07-15T10:15:03.000Z');
+  });
+
+  it('order after every time earlier in their millisecond', () => {
+    expect(parseInstant('2026-07-15T10:15:03.123456Z') > parse('2026-07-15 10:15:03.123455+00')).toBe(true);
+    expect(parseInstant('2026-07-15T10:15:03.123456Z') > parse('2026-07-15 10:15:03.123456+00')).toBe(false);
+  });
+
+  it('go to PostgreSQL as ISO text with their microseconds', () => {
+    expect(timeParameter(parseInstant('2026-07-15T10:15:03.000001Z'))).toBe('2026-07-15T10:15:03.000001Z');
+    expect(timeParameter(new Date('2026-07-15T10:15:03.5Z'))).toBe('2026-07-15T10:15:03.500Z');
+  });
+
+  it('are invalid for text that is not a time, as new Date is', () => {
+    expect(Number.isNaN(parseInstant('yesterday').getTime())).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation
 import { EventListDto, EventListQueryDto } from './event-list.dto';
 import { EventListService } from './event-list.service';
 import { EventsService } from './events.service';
+import { parseInstant } from '../../database/precise-timestamps';
 
 export class StoredEventDto {
   @ApiProperty() id!: string;
@@ -42,8 +43,8 @@ export class EventsController {
       eventType: query.eventType,
       namespace: query.namespace,
       runId: query.runId?.toLowerCase(),
-      receivedAfter: query.after ? new Date(query.after) : undefined,
-      receivedBefore: query.before ? new Date(query.before) : undefined,
+      receivedAfter: query.after ? parseInstant(query.after) : undefined,
+      receivedBefore: query.before ? parseInstant(query.before) : undefined,
       cursor: query.cursor,
       limit: query.limit ?? 50,
     });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InvalidInputError, NotFoundError } from '../../core/errors/domain-errors';
 import { EventReadRepository, StoredEventRow } from '../../log/event-read.repository';
 import { decodeRunEventCursor, encodeRunEventCursor } from './run-event-cursor';
+import { parseInstant } from '../../database/precise-timestamps';
 
 /** totalCount of the run-event list counts exactly up to this many, then stops. */
 export const RUN_EVENT_COUNT_CAP = 10_000;
@@ -38,8 +39,8 @@ export class EventsService {
     const beyond = query.cursor === undefined ? undefined : decodeRunEventCursor(query.cursor);
     if (beyond === null) throw new InvalidInputError('BAD_CURSOR', 'cursor is not a cursor returned by this endpoint');
     const window = {
-      after: query.after === undefined ? undefined : new Date(query.after),
-      before: query.before === undefined ? undefined : new Date(query.before),
+      after: query.after === undefined ? undefined : parseInstant(query.after),
+      before: query.before === undefined ? undefined : parseInstant(query.before),
     };
     // One extra row tells whether another page exists.
     const [rows, totalCount] = await Promise.all([

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrorResponses } from '../../core/http/error-response';
 import { EXPORT_PAGE_DEFAULT, EventExportService } from './event-export.service';
 import { ExportEventsQuery } from './export.dto';
+import { parseInstant } from '../../database/precise-timestamps';
 
 export const NDJSON_CONTENT_TYPE = 'application/x-ndjson';
 
@@ -48,8 +49,8 @@ export class ExportController {
   @RouteConfig(COMPRESS_NDJSON)
   async list(@Query() query: ExportEventsQuery, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const page = await this.exporter.page({
-      after: query.after === undefined ? undefined : new Date(query.after),
-      before: query.before === undefined ? undefined : new Date(query.before),
+      after: query.after === undefined ? undefined : parseInstant(query.after),
+      before: query.before === undefined ? undefined : parseInstant(query.before),
       namespace: query.namespace,
       cursor: query.cursor,
       limit: query.limit ?? EXPORT_PAGE_DEFAULT,

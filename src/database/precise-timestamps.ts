@@ -43,6 +43,7 @@ export class PreciseDate extends Date {
 }
 
 const ISO_FRACTION = /\.(\d+)/;
+const HOURS_ONLY_OFFSET = /(T[\d:.]+[+-]\d{2})$/;
 
 /**
  * A time a client gave as ISO 8601 text (a bound of a query), to the microsecond PostgreSQL keeps:
@@ -52,7 +53,9 @@ const ISO_FRACTION = /\.(\d+)/;
  */
 export function parseInstant(text: string): PreciseDate {
   const digits = ISO_FRACTION.exec(text)?.[1] ?? '';
-  const milliseconds = Date.parse(text.replace(ISO_FRACTION, `.${digits.slice(0, 3).padEnd(3, '0')}`));
+  // ISO 8601 allows an offset of hours alone (+05); Date.parse reads it only with its minutes.
+  const withMinutes = text.replace(HOURS_ONLY_OFFSET, '$1:00');
+  const milliseconds = Date.parse(withMinutes.replace(ISO_FRACTION, `.${digits.slice(0, 3).padEnd(3, '0')}`));
   return new PreciseDate(milliseconds, Number(digits.slice(3, 6).padEnd(3, '0')));
 }
 

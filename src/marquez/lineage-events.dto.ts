@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsTimeBound } from '../read/shared/is-time-bound';
 import { MAX_OFFSET } from '../read/shared/page-query';
 import { RUN_EVENT_COUNT_CAP } from '../read/events/events.service';
 
-const WITH_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/;
 
 export class LineageEventsQuery {
   @ApiPropertyOptional({ default: 100, minimum: 1, maximum: 200, description: 'Events per page (payloads can be large)' })
@@ -20,11 +20,11 @@ export class LineageEventsQuery {
   sortDirection?: 'asc' | 'desc';
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Only events with eventTime < before (exclusive). No bound when absent.' })
-  @IsOptional() @IsISO8601({ strict: true }) @Matches(WITH_OFFSET, { message: 'before must carry a UTC offset or Z' })
+  @IsOptional() @IsTimeBound('before')
   before?: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Only events with eventTime >= after (inclusive). No bound when absent.' })
-  @IsOptional() @IsISO8601({ strict: true }) @Matches(WITH_OFFSET, { message: 'after must carry a UTC offset or Z' })
+  @IsOptional() @IsTimeBound('after')
   after?: string;
 
   @ApiPropertyOptional({ description: 'Keyset paging (not in Marquez): the nextCursor of the previous page, same filters' })

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsTimeBound } from '../read/shared/is-time-bound';
 import { InvalidInputError } from '../core/errors/domain-errors';
 import { JobsService } from '../read/jobs/jobs.service';
 import { RunListService } from '../read/runs/run-list.service';
@@ -20,7 +21,7 @@ export class RunListQuery extends MarquezPageQuery {
   states?: string[];
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Only runs first seen at or after this time (with a UTC offset or Z)' })
-  @IsOptional() @IsISO8601({ strict: true }) @Matches(/(Z|[+-]\d{2}(:?\d{2})?)$/, { message: 'since must carry a UTC offset or Z' })
+  @IsOptional() @IsTimeBound('since')
   since?: string;
 
   @ApiPropertyOptional({ description: "With jobName: only this job's runs" })

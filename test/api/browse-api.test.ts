@@ -150,7 +150,7 @@ describe('browse endpoints', () => {
       expect([before.includes(first), before.includes(second)]).toEqual([true, false]);
     });
 
-    it.each([['kind=table', 'kind'], ['eventType=DONE', 'eventType'], ['runId=42', 'runId'], ['after=today', 'after'], ['limit=201', 'limit']])(
+    it.each([['kind=table', 'kind'], ['eventType=DONE', 'eventType'], ['runId=42', 'runId'], ['after=today', 'after'], ['after=2026-W01-1T10:00:00Z', 'after'], ['limit=201', 'limit']])(
       'answers 400 naming the parameter for %s',
       async (params, name) => {
         const res = await store.request('GET', `/api/v1/events?${params}`);

@@ -91,6 +91,10 @@ EVENTS.push(
   overlapping('COMPLETE', EARLIER_RUN, '2026-03-03T03:00:00Z'),
 );
 
+/** A job first seen 250 µs into a second: asOf counts to the microsecond. */
+const MICRO_TIME = '2026-03-11T00:00:00.000250Z';
+EVENTS.push(query('micro.job', MICRO_TIME, [dataset('micro.in')], [dataset('micro.out')]));
+
 const ds = (name: string) => `dataset:${NS}:${name}`;
 const job = (name: string) => `job:${NS}:${name}`;
 
@@ -195,6 +199,13 @@ describe('GET /api/v1/lineage, /api/v1/column-lineage and /api/v1/tags/{tag}/dow
     expect(ids(beforeEverything)).toEqual([ds('raw.orders')]);
     const between = await graph({ nodeId: ds('raw.orders'), direction: 'downstream', asOf: '2026-03-01T11:30:00Z' });
     expect(ids(between)).toEqual([ds('mart.revenue'), ds('raw.orders'), ds('stage.orders_enriched'), job('q1'), job('q2')].sort());
+  });
+
+  it('reads asOf to the microsecond: an edge counts from the microsecond it was first seen', async () => {
+    const at = await graph({ nodeId: ds('micro.out'), direction: 'upstream', asOf: MICRO_TIME });
+    expect(ids(at)).toEqual([ds('micro.in'), ds('micro.out'), job('micro.job')].sort());
+    const justBefore = await graph({ nodeId: ds('micro.out'), direction: 'upstream', asOf: '2026-03-11T00:00:00.000249Z' });
+    expect(ids(justBefore)).toEqual([ds('micro.out')]);
   });
 
   it('caps the node count, nearest first, and says the graph was cut', async () => {

@@ -63,6 +63,8 @@ describe('times a client gives as a bound (parseInstant)', () => {
   it('keep the microseconds, whatever the offset, and drop digits beyond them', () => {
     expect(parseInstant('2026-07-15T10:15:03.123456Z').toISOString()).toBe('2026-07-15T10:15:03.123456Z');
     expect(parseInstant('2026-07-15T12:15:03.123456+02:00').toISOString()).toBe('2026-07-15T10:15:03.123456Z');
+    expect(parseInstant('2026-07-15T04:45:03.123456-0530').toISOString()).toBe('2026-07-15T10:15:03.123456Z');
+    expect(parseInstant('2026-07-15T15:15:03.5+05').toISOString()).toBe('2026-07-15T10:15:03.500Z');
     expect(parseInstant('2026-07-15T10:15:03.123456789Z').toISOString()).toBe('2026-07-15T10:15:03.123456Z');
     expect(parseInstant('2026-07-15T10:15:03.1Z').toISOString()).toBe('2026-07-15T10:15:03.100Z');
     expect(parseInstant('2026-07-15T10:15:03Z').toISOString()).toBe('2026-07-15T10:15:03.000Z');
@@ -80,5 +82,6 @@ describe('times a client gives as a bound (parseInstant)', () => {
 
   it('are invalid for text that is not a time, as new Date is', () => {
     expect(Number.isNaN(parseInstant('yesterday').getTime())).toBe(true);
+    expect(Number.isNaN(parseInstant('2026-W01-1T10:00:00Z').getTime())).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsTimeBound } from '../shared/is-time-bound';
 import { EVENT_LIST_COUNT_CAP } from './event-list.service';
 
-const WITH_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/;
 const EVENT_KINDS = ['run', 'job', 'dataset'] as const;
 const EVENT_TYPES = ['START', 'RUNNING', 'COMPLETE', 'ABORT', 'FAIL', 'OTHER'] as const;
 
@@ -29,11 +29,11 @@ export class EventListQueryDto {
   runId?: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Only events received at or after this time' })
-  @IsOptional() @IsISO8601({ strict: true }) @Matches(WITH_OFFSET, { message: 'after must carry a UTC offset or Z' })
+  @IsOptional() @IsTimeBound('after')
   after?: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Only events received before this time' })
-  @IsOptional() @IsISO8601({ strict: true }) @Matches(WITH_OFFSET, { message: 'before must carry a UTC offset or Z' })
+  @IsOptional() @IsTimeBound('before')
   before?: string;
 
   @ApiPropertyOptional({ description: 'The nextCursor of the previous page (same filters)' })

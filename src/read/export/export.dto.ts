@@ -1,17 +1,17 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsTimeBound } from '../shared/is-time-bound';
 import { EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX } from './event-export.service';
 
-const WITH_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/;
 
 export class ExportEventsQuery {
   @ApiPropertyOptional({ format: 'date-time', description: 'Only events the store received at or after this time (inclusive)' })
-  @IsOptional() @IsISO8601({ strict: true }) @Matches(WITH_OFFSET, { message: 'after must carry a UTC offset or Z' })
+  @IsOptional() @IsTimeBound('after')
   after?: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Only events the store received before this time (exclusive)' })
-  @IsOptional() @IsISO8601({ strict: true }) @Matches(WITH_OFFSET, { message: 'before must carry a UTC offset or Z' })
+  @IsOptional() @IsTimeBound('before')
   before?: string;
 
   @ApiPropertyOptional({ description: "Only events that name this namespace: their job's, or an input's, output's or dataset event's dataset's" })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsDate, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { parseInstant } from '../../database/precise-timestamps';
 
 export const DEFAULT_DEPTH = 20;
 export const MAX_DEPTH = 100;
@@ -24,7 +25,7 @@ export class GraphWalkQuery {
     format: 'date-time',
     description: 'The graph as its edges stood at this time: an edge counts from the first event that named it, and ends at the last one when a newer event of its job (or output field) replaced it. Default: now.',
   })
-  @IsOptional() @Type(() => Date) @IsDate({ message: 'asOf must be an ISO 8601 timestamp' })
+  @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? parseInstant(value) : value)) @IsDate({ message: 'asOf must be an ISO 8601 timestamp' })
   asOf?: Date;
 }
 

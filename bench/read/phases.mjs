@@ -11,8 +11,8 @@ import { latencySummary, readers } from './readers.mjs';
  * Which phases run: `alone` and `mix` without ingest, `alone-ingest` and `mix-ingest` with it (open
  * loop, at a rate), `one-at-a-time` each kind alone, each request sent once the last is answered.
  */
-export const PHASES = ['one-at-a-time', 'alone', 'alone-ingest', 'mix', 'mix-ingest'];
 const ONE_AT_A_TIME = 'one-at-a-time';
+export const PHASES = [ONE_AT_A_TIME, 'alone', 'alone-ingest', 'mix', 'mix-ingest'];
 
 export function parsePhases(text) {
   const phases = text.split(',').filter(Boolean);

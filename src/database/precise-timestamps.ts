@@ -9,7 +9,8 @@ const TIMESTAMPTZ_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?([+
  * A Date that keeps the microseconds PostgreSQL stores: `toISOString()` (so JSON) prints six
  * fraction digits when there are microseconds beyond the milliseconds (three otherwise, as a
  * plain Date does), and comparisons (`<`, `>`) order by them. A plain Date keeps milliseconds,
- * which made read-model times lose what the log holds.
+ * which made read-model times lose what the log holds. As a query parameter pass its
+ * `toISOString()`: pg sends a Date parameter to the millisecond.
  */
 export class PreciseDate extends Date {
   /** The ISO text, and the time it is the text of (a Date can be set to another time). */
@@ -43,6 +44,8 @@ export class PreciseDate extends Date {
 }
 
 const ISO_FRACTION = /\.(\d+)/;
+/** Time text that says its offset from UTC: `Z`, `+05`, `+0530` or `+05:30`. */
+export const ENDS_WITH_UTC_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/;
 const HOURS_ONLY_OFFSET = /(T[\d:.]+[+-]\d{2})$/;
 
 /**
@@ -58,9 +61,6 @@ export function parseInstant(text: string): PreciseDate {
   const milliseconds = Date.parse(withMinutes.replace(ISO_FRACTION, `.${digits.slice(0, 3).padEnd(3, '0')}`));
   return new PreciseDate(milliseconds, Number(digits.slice(3, 6).padEnd(3, '0')));
 }
-
-/** A time as a query parameter: ISO text, so that a PreciseDate keeps its microseconds (pg sends a Date's milliseconds only). */
-export const timeParameter = (time: Date): string => time.toISOString();
 
 const parseTimestamptz = types.getTypeParser(TIMESTAMPTZ_OID, 'text') as (text: string) => Date | number;
 

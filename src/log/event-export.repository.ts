@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectReadDataSource } from '../database/read-data-source';
-import { timeParameter } from '../database/precise-timestamps';
 
 /** Events received in `after <= received_at < before`, beyond `afterId` in log order; any bound may be absent. */
 export interface ExportScan {
@@ -38,11 +37,11 @@ export class EventExportRepository {
       where.push(`id > $${params.length}::bigint`);
     }
     if (scan.after) {
-      params.push(timeParameter(scan.after));
+      params.push(scan.after.toISOString());
       where.push(`received_at >= $${params.length}`);
     }
     if (scan.before) {
-      params.push(timeParameter(scan.before));
+      params.push(scan.before.toISOString());
       where.push(`received_at < $${params.length}`);
     }
     params.push(scan.limit);

@@ -3,7 +3,6 @@ import { DataSource } from 'typeorm';
 import { LineageEventEntity } from '../database/entities/lineage-event.entity';
 import { selectColumns } from '../database/entity-columns';
 import { InjectReadDataSource } from '../database/read-data-source';
-import { timeParameter } from '../database/precise-timestamps';
 
 const STORED_EVENT_FIELDS = ['id', 'receivedAt', 'eventKind', 'eventType', 'eventTime', 'runId', 'jobNamespace', 'jobName', 'producer', 'sourceType'] as const;
 export type StoredEventRow = Pick<LineageEventEntity, (typeof STORED_EVENT_FIELDS)[number]> & {
@@ -122,11 +121,11 @@ export class EventReadRepository {
   private windowClause(window: EventTimeWindow, params: unknown[]): string[] {
     const where = [`event_kind = 'run'`];
     if (window.after) {
-      params.push(timeParameter(window.after));
+      params.push(window.after.toISOString());
       where.push(`event_time >= $${params.length}`);
     }
     if (window.before) {
-      params.push(timeParameter(window.before));
+      params.push(window.before.toISOString());
       where.push(`event_time < $${params.length}`);
     }
     return where;

@@ -5,7 +5,6 @@ import { IsTimeBound } from '../read/shared/is-time-bound';
 import { MAX_OFFSET } from '../read/shared/page-query';
 import { RUN_EVENT_COUNT_CAP } from '../read/events/events.service';
 
-
 export class LineageEventsQuery {
   @ApiPropertyOptional({ default: 100, minimum: 1, maximum: 200, description: 'Events per page (payloads can be large)' })
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200)

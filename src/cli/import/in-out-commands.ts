@@ -5,12 +5,12 @@ import { CliLog } from '../cli-log';
 import { exportCommand } from './export-command';
 import { importCommand } from './import-command';
 import { importMarquezCommand } from './import-marquez-command';
-import { parseInstant } from '../../database/precise-timestamps';
+import { ENDS_WITH_UTC_OFFSET, parseInstant } from '../../database/precise-timestamps';
 
 function time(name: string, value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
   const date = parseInstant(value);
-  if (Number.isNaN(date.getTime()) || !/(Z|[+-]\d{2}(:?\d{2})?)$/.test(value)) {
+  if (Number.isNaN(date.getTime()) || !ENDS_WITH_UTC_OFFSET.test(value)) {
     throw new ConfigurationError(`--${name} ${JSON.stringify(value)}: expected a time with a UTC offset or Z (2026-12-01T00:00:00Z)`);
   }
   return date;

@@ -3,7 +3,6 @@ import { DataSource } from 'typeorm';
 import { LineageEventEntity } from '../../database/entities/lineage-event.entity';
 import { selectColumns } from '../../database/entity-columns';
 import { InjectReadDataSource } from '../../database/read-data-source';
-import { timeParameter } from '../../database/precise-timestamps';
 
 const SUMMARY_FIELDS = ['id', 'receivedAt', 'eventKind', 'eventType', 'eventTime', 'runId', 'jobNamespace', 'jobName', 'producer'] as const;
 /** An event's columns without its payload (the events page loads a payload when it is opened). */
@@ -62,8 +61,8 @@ function whereClause(filter: EventListFilter, params: unknown[]): string {
   if (filter.eventType) add((p) => `event_type = ${p}`, filter.eventType);
   if (filter.namespace) add((p) => `job_namespace = ${p}`, filter.namespace);
   if (filter.runId) add((p) => `run_id = ${p}::uuid`, filter.runId);
-  if (filter.receivedAfter) add((p) => `received_at >= ${p}`, timeParameter(filter.receivedAfter));
-  if (filter.receivedBefore) add((p) => `received_at < ${p}`, timeParameter(filter.receivedBefore));
+  if (filter.receivedAfter) add((p) => `received_at >= ${p}`, filter.receivedAfter.toISOString());
+  if (filter.receivedBefore) add((p) => `received_at < ${p}`, filter.receivedBefore.toISOString());
   if (filter.beforeId) add((p) => `id < ${p}::bigint`, filter.beforeId);
   return where.length ? `WHERE ${where.join(' AND ')}` : '';
 }

@@ -4,7 +4,6 @@ import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validato
 import { IsTimeBound } from '../shared/is-time-bound';
 import { EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX } from './event-export.service';
 
-
 export class ExportEventsQuery {
   @ApiPropertyOptional({ format: 'date-time', description: 'Only events the store received at or after this time (inclusive)' })
   @IsOptional() @IsTimeBound('after')

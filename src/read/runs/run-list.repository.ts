@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectReadDataSource } from '../../database/read-data-source';
-import { timeParameter } from '../../database/precise-timestamps';
 
 /** Which runs of every job: by the model's states and by when they were first seen. */
 export interface RunListFilter {
@@ -53,7 +52,7 @@ function whereClause(filter: RunListFilter, params: unknown[]): string {
     where.push(`job_id = $${params.length}`);
   }
   if (filter.since) {
-    params.push(timeParameter(filter.since));
+    params.push(filter.since.toISOString());
     where.push(`first_seen_at >= $${params.length}`);
   }
   return where.length ? `WHERE ${where.join(' AND ')}` : '';

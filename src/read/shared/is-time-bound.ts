@@ -1,8 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsISO8601, Matches, ValidateBy } from 'class-validator';
-import { parseInstant } from '../../database/precise-timestamps';
-
-const WITH_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/;
+import { ENDS_WITH_UTC_OFFSET, parseInstant } from '../../database/precise-timestamps';
 
 /**
  * A query parameter that bounds a time: ISO 8601 with a UTC offset or Z, in a form the store reads
@@ -12,7 +10,7 @@ const WITH_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/;
 export const IsTimeBound = (name: string) =>
   applyDecorators(
     IsISO8601({ strict: true }),
-    Matches(WITH_OFFSET, { message: `${name} must carry a UTC offset or Z` }),
+    Matches(ENDS_WITH_UTC_OFFSET, { message: `${name} must carry a UTC offset or Z` }),
     ValidateBy({
       name: 'isTimeBound',
       validator: {

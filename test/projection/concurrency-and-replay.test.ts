@@ -6,6 +6,7 @@ import { get, post } from '../support/http';
 import { migratedDatabase } from '../support/migrated-database';
 import { tableSnapshot as snapshot } from '../support/model-snapshot';
 import { runCommand, startStore, StoreProcess } from '../support/store-process';
+import { waitFor } from '../support/wait-for';
 import { generatedTrinoEvents } from '../support/trino-events.cjs';
 
 const EVENTS = 3000;
@@ -53,8 +54,11 @@ describe('projection under concurrency and replay', () => {
     const [a, b] = await Promise.all([startStore(env, { readyTimeoutMs: 180000 }), startStore(env, { readyTimeoutMs: 180000 })]);
     stores.push(a, b);
     await waitForProjection(databaseUrl, 300000);
-
-    const [byA, byB] = await Promise.all([projectedBy(a), projectedBy(b)]);
+    // A worker counts its batch once the batch has committed: the queue can be empty a moment
+    // before the last count. Exactly once: the counts reach the queued events, and no more.
+    const counted = () => Promise.all([projectedBy(a), projectedBy(b)]);
+    await waitFor('every projected batch counted', async () => (await counted()).reduce((x, y) => x + y) >= queued);
+    const [byA, byB] = await counted();
     expect(byA + byB).toBe(queued);
     expect(byA).toBeGreaterThan(0);
     expect(byB).toBeGreaterThan(0);

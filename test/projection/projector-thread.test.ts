@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { ProjectorThread } from '../../src/projection/projector/projector-thread.service';
 import { waitForProjection } from '../support/database';
+import { waitFor } from '../support/wait-for';
 import { compactRunEvent } from '../support/fixtures';
 import { InProcessApp, startInProcessApp } from '../support/in-process-app';
 
@@ -29,7 +30,10 @@ describe('the projector thread', () => {
     await waitForProjection(store.databaseUrl);
     expect(await jobNames()).toEqual(['a', 'b', 'c']);
 
-    const metrics = (await store.request('GET', '/metrics')).text;
+    // A batch is counted once it has committed, a moment after the queue is empty.
+    const metricsText = async () => (await store.request('GET', '/metrics')).text;
+    await waitFor('the projected events counted', async () => (sample(await metricsText(), 'metadata_store_projected_events_total') ?? 0) >= 3);
+    const metrics = await metricsText();
     expect(sample(metrics, 'metadata_store_projected_events_total')).toBe(3);
     expect(sample(metrics, 'metadata_store_projection_payloads_total{source="memory"}')).toBe(3);
     expect(sample(metrics, 'metadata_store_projection_payloads_total{source="log"}')).toBeNull();

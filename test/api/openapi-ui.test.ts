@@ -5,7 +5,8 @@
  */
 import { Browser, chromium } from 'playwright-core';
 import { migratedDatabase } from '../ops/ops-support';
-import { InProcessServer, startInProcessServer } from '../support/in-process-app';
+import { InProcessServer } from '../support/in-process-app';
+import { startPageServer } from '../support/page-server';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -32,7 +33,7 @@ describe('Swagger UI at /api/docs', () => {
     ['under BASE_PATH=/lineage', '/lineage'],
   ])('renders %s: the operations are listed and the UI holds the served document', async (_label, basePath) => {
     const databaseUrl = await migratedDatabase('openapi_ui');
-    store = await startInProcessServer({ PROJECTION_WORKERS: '0', ...(basePath ? { BASE_PATH: basePath } : {}) }, databaseUrl);
+    store = await startPageServer(basePath ? { BASE_PATH: basePath } : {}, databaseUrl);
     const page = await browser.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { Client, Pool } from 'pg';
 
 export function adminUrl(): string {
   const url = process.env.TEST_PG_ADMIN_URL;
@@ -22,15 +22,30 @@ export async function createDatabase(prefix = 'test', template?: string): Promis
   return url.toString();
 }
 
-/** Runs one query on a short-lived connection. */
+const queryPools = new Map<string, Pool>();
+
+/**
+ * Runs one query on the test file's connection to `databaseUrl`, opened on first use and closed
+ * after half a second unused: a test that polls (waitForProjection) reuses it instead of making
+ * PostgreSQL start a backend per poll. It is never inside a transaction between two calls.
+ */
 export async function query<T = Record<string, unknown>>(databaseUrl: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
+  let pool = queryPools.get(databaseUrl);
+  if (!pool) {
+    pool = new Pool({ connectionString: databaseUrl, max: 2, idleTimeoutMillis: 500, allowExitOnIdle: true });
+    // A test that stops PostgreSQL or terminates a database's sessions ends the idle connection;
+    // the pool drops it and the next query opens another.
+    pool.on('error', () => undefined);
+    queryPools.set(databaseUrl, pool);
   }
+  return (await pool.query(sql, params)).rows as T[];
+}
+
+/** Closes the connections query() opened (after each test file: test/support/stop-children.ts). */
+export async function closeQueryConnections(): Promise<void> {
+  const pools = [...queryPools.values()];
+  queryPools.clear();
+  await Promise.all(pools.map((pool) => pool.end().catch(() => undefined)));
 }
 
 export async function countEvents(databaseUrl: string): Promise<number> {

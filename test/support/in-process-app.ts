@@ -15,6 +15,8 @@ export interface InProcessApp {
   request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<{ status: number; body: any; text: string }>;
   /** POSTs each event to /api/v1/lineage (each must be stored: 201), then projects until the queue is empty. */
   ingestAndProject(events: unknown[]): Promise<void>;
+  /** Projects, in this process, until the projection queue is empty (the app's workers are off). */
+  projectQueued(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,9 @@ export async function startInProcessApp(
         const res = await store.request('POST', '/api/v1/lineage', event);
         if (res.status !== 201) throw new Error(`ingest answered ${res.status}: ${res.text}`);
       }
+      await store.projectQueued();
+    },
+    async projectQueued() {
       const writer = app.get(ProjectionWriter);
       while ((await writer.projectBatch(100)).length > 0);
     },

@@ -8,7 +8,7 @@
 import { Browser, Page } from 'playwright-core';
 import { eventually, expectAccessible, launchChromium, watchedPage } from '../support/browser';
 import { fixtureFolder } from '../support/fixtures';
-import { filledStore } from '../support/filled-store';
+import { filledPageServer } from '../support/page-server';
 import type { InProcessServer } from '../support/in-process-app';
 
 jest.setTimeout(240000);
@@ -31,7 +31,7 @@ describe('Browsing pages with every producer', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    store = await filledStore(events);
+    store = await filledPageServer(events);
     browser = await launchChromium();
     ({ page } = await watchedPage(browser, problems));
   });

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, expectAccessible, launchChromium, screenshot } from '../support/browser';
-import { waitForProjection } from '../support/database';
 import { fixture, fixtureFolder } from '../support/fixtures';
-import { InProcessServer, startInProcessServer } from '../support/in-process-app';
+import { InProcessServer } from '../support/in-process-app';
+import { startPageServer } from '../support/page-server';
 
 const CTAS_TARGET = 'lake.sales.order_totals';
 const TRINO_NAMESPACE = 'trino://trino.analytics.test:8080';
@@ -45,7 +45,6 @@ describe.each([
   { label: 'at the root', basePath: '', tag: 'root' },
   { label: 'under BASE_PATH=/lineage', basePath: '/lineage', tag: 'lineage' },
 ])('Cockpit UI $label', ({ basePath, tag }) => {
-  let databaseUrl: string;
   let store: InProcessServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -55,8 +54,7 @@ describe.each([
   const requests: string[] = [];
 
   beforeAll(async () => {
-    store = await startInProcessServer(basePath ? { BASE_PATH: basePath } : {});
-    databaseUrl = store.databaseUrl;
+    store = await startPageServer(basePath ? { BASE_PATH: basePath } : {});
     home = `${store.url}${basePath}/`;
     browser = await launchChromium();
     // bypassCSP: the page's CSP forbids inline scripts, and axe-core is injected as one.
@@ -113,7 +111,7 @@ describe.each([
   it('lists the datasets of the Trino fixtures', async () => {
     for (const file of fixtureFolder('trino')) await postEvent(store, basePath, file.text);
     await postEvent(store, basePath, fixture('spark/insert-complete.json').text); // a dataset with a symlink
-    await waitForProjection(databaseUrl);
+    await store.projectQueued();
     await page.reload();
     const names = await eventually(async () => {
       const shown = await datasetNames(page);
@@ -227,7 +225,7 @@ describe.each([
 
   it('pages forward and back through more datasets than fit on one page', async () => {
     await postEvent(store, basePath, manyInputsEvent(60));
-    await waitForProjection(databaseUrl);
+    await store.projectQueued();
     await page.goto(home);
     const first = await eventually(async () => {
       const names = await datasetNames(page);

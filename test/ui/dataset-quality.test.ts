@@ -6,9 +6,9 @@
 import { Browser, Page } from 'playwright-core';
 import { datasetId } from '../../src/openlineage/dataset-identity';
 import { eventually, expectAccessible, launchChromium, screenshot } from '../support/browser';
-import { waitForProjection } from '../support/database';
 import { fixtureFolder } from '../support/fixtures';
-import { InProcessServer, startInProcessServer } from '../support/in-process-app';
+import { InProcessServer } from '../support/in-process-app';
+import { startPageServer } from '../support/page-server';
 
 const NS = 'postgres://warehouse.quality.test:5432';
 
@@ -21,13 +21,12 @@ describe('the Data quality panel of the dataset page', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    store = await startInProcessServer();
-    const databaseUrl = store.databaseUrl;
+    store = await startPageServer();
     for (const file of fixtureFolder('quality')) {
       const res = await fetch(`${store.url}/api/v1/lineage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: file.text });
       expect(res.status).toBe(201);
     }
-    await waitForProjection(databaseUrl);
+    await store.projectQueued();
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC', bypassCSP: true });
     context.setDefaultTimeout(10000);

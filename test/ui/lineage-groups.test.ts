@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { Browser, Locator, Page } from 'playwright-core';
 import { eventually, expectAccessible, launchChromium, screenshot, watchedPage } from '../support/browser';
 import { fixture } from '../support/fixtures';
-import { filledStore } from '../support/filled-store';
+import { filledPageServer } from '../support/page-server';
 import type { InProcessServer } from '../support/in-process-app';
 
 jest.setTimeout(240000);
@@ -74,7 +74,7 @@ describe('Lineage graph: child jobs grouped under their parent job', () => {
   beforeAll(async () => {
     // The suite runs beside load tests on shared cores: a read waiting its turn (a 503 at the default
     // timeouts) is not what this test is about (as in marquez-ui.test.ts).
-    store = await filledStore(events(), { READ_QUEUE_TIMEOUT_MS: '30000', READ_STATEMENT_TIMEOUT_MS: '30000' });
+    store = await filledPageServer(events());
     browser = await launchChromium();
     ({ page } = await watchedPage(browser, problems));
   });

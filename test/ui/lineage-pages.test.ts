@@ -13,9 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
 import { eventually, expectAccessible, launchChromium, screenshot, watchedPage } from '../support/browser';
-import { waitForProjection } from '../support/database';
-import { filledStore } from '../support/filled-store';
-import { InProcessServer, startInProcessServer } from '../support/in-process-app';
+import { InProcessServer } from '../support/in-process-app';
+import { filledPageServer, startPageServer } from '../support/page-server';
 
 jest.setTimeout(240000);
 
@@ -110,7 +109,7 @@ describe('Lineage, job, run, search and overview pages', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    store = await filledStore(events());
+    store = await filledPageServer(events());
     home = `${store.url}/`;
     browser = await launchChromium();
     ({ page } = await watchedPage(browser, pageErrors, { viewport: { width: 1280, height: 860 } }));
@@ -383,19 +382,17 @@ describe('Lineage, job, run, search and overview pages', () => {
 
 describe('Lineage page at about 500 nodes', () => {
   const JOBS = 240; // one hub read by 240 jobs, each writing its own table: 481 nodes, 480 edges
-  let databaseUrl: string;
   let store: InProcessServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    store = await startInProcessServer();
-    databaseUrl = store.databaseUrl;
+    store = await startPageServer();
     const fan = Array.from({ length: JOBS }, (_, i) =>
       runEvent('COMPLETE', at(i * 1000), randomUUID(), `fan.job_${i}`, [{ name: 'fan.hub' }], [{ name: `fan.out_${i}` }], `INSERT INTO fan.out_${i} SELECT * FROM fan.hub`),
     );
     const res = await fetch(`${store.url}/api/v1/lineage/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fan) });
     expect(res.status).toBeLessThan(300);
-    await waitForProjection(databaseUrl, 60000);
+    await store.projectQueued();
     browser = await launchChromium();
   });
 
@@ -414,10 +411,12 @@ describe('Lineage page at about 500 nodes', () => {
     await page.getByLabel('Find a job or dataset by name').fill('still responsive');
     expect(await page.getByLabel('Find a job or dataset by name').inputValue()).toBe('still responsive');
     await page.locator('.graph-frame:not([aria-busy]) .react-flow__node').first().waitFor({ timeout: 60000 });
-    // Only what is in view is in the DOM.
-    const inDom = await page.locator('.react-flow__node').count();
-    expect(inDom).toBeGreaterThan(0);
-    expect(inDom).toBeLessThan(2 * JOBS + 1);
+    // Only what is in view is in the DOM, once React Flow has measured the nodes it first renders all of.
+    await eventually(async () => {
+      const inDom = await page.locator('.react-flow__node').count();
+      expect(inDom).toBeGreaterThan(0);
+      expect(inDom).toBeLessThan(2 * JOBS + 1);
+    });
     const transform = () => page.locator('.react-flow__viewport').getAttribute('style');
     const before = await transform();
     await page.getByRole('button', { name: 'Zoom Out' }).click(); // the first view shows the hub's neighbourhood, not all 481 nodes

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
 import { eventually, launchChromium, screenshot } from '../support/browser';
-import { InProcessServer, startInProcessServer } from '../support/in-process-app';
+import { InProcessServer } from '../support/in-process-app';
+import { startPageServer } from '../support/page-server';
 import { MarquezWeb, serveMarquezWeb, unpackMarquezWeb } from '../support/marquez-web';
-import { waitFor } from '../support/wait-for';
 
 const NS = 'warehouse';
 
@@ -39,11 +39,11 @@ describe("Marquez's own web UI (0.51): the DELETE buttons", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    store = await startInProcessServer();
+    store = await startPageServer();
     for (const event of [run('load_orders', 'raw_orders', 'staging_orders'), run('build_mart', 'staging_orders', 'mart_orders')]) {
       expect((await store.request('POST', '/api/v1/lineage', event)).status).toBe(201);
     }
-    await waitFor('the projection', async () => (await store.request('GET', `/api/v1/namespaces/${NS}/datasets`)).body?.totalCount === 3, 60000);
+    await store.projectQueued();
     build = unpackMarquezWeb();
     ui = await serveMarquezWeb(build.dist, store.url);
     browser = await launchChromium();

@@ -8,9 +8,9 @@
  */
 import { Browser } from 'playwright-core';
 import { launchChromium } from '../support/browser';
-import { waitForProjection } from '../support/database';
 import { fixtureFolder } from '../support/fixtures';
-import { InProcessServer, startInProcessServer } from '../support/in-process-app';
+import { InProcessServer } from '../support/in-process-app';
+import { startPageServer } from '../support/page-server';
 import { MarquezWeb, serveMarquezWeb, unpackMarquezWeb } from '../support/marquez-web';
 import { PageResult, resultTable, targetOf, walkMarquezUi } from '../support/marquez-walk';
 
@@ -31,16 +31,14 @@ describe("Marquez's web UI against the store, every page, for Trino, Spark, Airf
   let results: PageResult[] = [];
 
   beforeAll(async () => {
-    // Marquez's dashboard asks for eight things at once while Chromium compiles its 11 MB bundle on the
-    // same shared cores: a read waiting its turn is not what this test is about.
-    store = await startInProcessServer({ READ_QUEUE_TIMEOUT_MS: '30000', READ_STATEMENT_TIMEOUT_MS: '30000' });
+    store = await startPageServer();
     for (const { folder } of PRODUCERS) {
       for (const file of fixtureFolder(folder)) {
         const res = await store.request('POST', '/api/v1/lineage', file.text);
         expect({ file: file.file, status: res.status }).toEqual({ file: file.file, status: 201 });
       }
     }
-    await waitForProjection(store.databaseUrl, 60000);
+    await store.projectQueued();
     unpacked = unpackMarquezWeb();
     web = await serveMarquezWeb(unpacked.dist, store.url);
     browser = await launchChromium();

@@ -44,7 +44,7 @@ describe('CLI', () => {
     expect(messages(refused.stderr).join('\n')).toContain(`healthcheck: not ready: http://127.0.0.1:${port}/health/ready: connect ECONNREFUSED`);
 
     const databaseUrl = await migratedDatabase('cli_health');
-    const store = await startStore({ DATABASE_URL: databaseUrl });
+    const store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0' });
     cleanups.push(() => store.stop());
     await blockDatabase(databaseUrl);
     cleanups.push(() => unblockDatabase(databaseUrl));

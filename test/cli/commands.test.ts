@@ -60,7 +60,7 @@ describe('commands', () => {
 
   it('`healthcheck` exits 0 against a ready store and 1 when nothing answers', async () => {
     const databaseUrl = await migratedDatabase('health');
-    const store = await startStore({ DATABASE_URL: databaseUrl });
+    const store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0' });
     try {
       expect(runCommand(['healthcheck'], { PORT: String(store.port) }).status).toBe(0);
     } finally {

@@ -14,7 +14,7 @@ describe('probes: /health/live, /health/ready, /version, healthcheck', () => {
 
   it('liveness never touches PostgreSQL; readiness turns 503 naming `database` when it is unreachable, and recovers', async () => {
     const databaseUrl = await migratedDatabase('ops_health');
-    store = await startStore({ DATABASE_URL: databaseUrl, READINESS_TIMEOUT_MS: '300' });
+    store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0', READINESS_TIMEOUT_MS: '300' });
 
     const ready = await get(`${store.url}/health/ready`);
     expect(ready.status).toBe(200);
@@ -64,7 +64,7 @@ describe('probes: /health/live, /health/ready, /version, healthcheck', () => {
 
   it('readiness turns 503 naming `schema` when the database lacks a migration this build needs', async () => {
     const databaseUrl = await migratedDatabase('ops_schema');
-    store = await startStore({ DATABASE_URL: databaseUrl });
+    store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0' });
     const [applied] = await query<Record<string, unknown>>(databaseUrl, 'SELECT * FROM migrations ORDER BY timestamp DESC LIMIT 1');
     await query(databaseUrl, 'DELETE FROM migrations WHERE id = $1', [applied.id]);
     try {
@@ -81,7 +81,7 @@ describe('probes: /health/live, /health/ready, /version, healthcheck', () => {
 
   it('/version names the version, the commit, the schema version and the OpenLineage spec', async () => {
     const databaseUrl = await migratedDatabase('ops_version');
-    store = await startStore({ DATABASE_URL: databaseUrl, GIT_COMMIT: '0123abc' });
+    store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0', GIT_COMMIT: '0123abc' });
     const res = await get(`${store.url}/version`);
     expect(res.status).toBe(200);
     const pkg = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8'));

@@ -31,7 +31,7 @@ describe('logs', () => {
 
   it('one JSON object per line with time, level, msg, context, request id, method, route template, status, duration; no line per stored event; no bodies, no secrets', async () => {
     const { url: databaseUrl, password } = await databaseWithPassword();
-    store = await startStore({ DATABASE_URL: databaseUrl });
+    store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0' });
 
     // A request id given by the caller is used and echoed.
     const givenId = `trino-${randomUUID()}`;
@@ -102,7 +102,7 @@ describe('logs', () => {
 
   it('LOG_LEVEL=warn drops info lines and keeps warnings', async () => {
     const databaseUrl = await migratedDatabase('ops_loglevel');
-    store = await startStore({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
+    store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0', LOG_LEVEL: 'warn' });
     expect((await post(`${store.url}/api/v1/lineage`, runEvent())).status).toBe(201);
     expect((await get(`${store.url}/api/v1/nothing-here`)).status).toBe(404);
     const parsed = await waitFor('the warn line', () => {
@@ -115,7 +115,7 @@ describe('logs', () => {
 
   it('LOG_FORMAT=pretty writes human-readable lines', async () => {
     const databaseUrl = await migratedDatabase('ops_pretty');
-    store = await startStore({ DATABASE_URL: databaseUrl, LOG_FORMAT: 'pretty' });
+    store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0', LOG_FORMAT: 'pretty' });
     const requestId = `pretty-${randomUUID()}`;
     await get(`${store.url}/api/v1/datasets`, { 'x-request-id': requestId });
     const line = await waitFor('the pretty request line', () => store!.output.find((l) => l.includes(requestId)));

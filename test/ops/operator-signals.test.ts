@@ -19,7 +19,7 @@ describe('operator signals', () => {
   });
 
   it('a 400 logs the field errors with the request id, never the body', async () => {
-    store = await startStore({ DATABASE_URL: await migratedDatabase('ops_refused') });
+    store = await startStore({ DATABASE_URL: await migratedDatabase('ops_refused'), PROJECTION_WORKERS: '0' });
     const marker = `refused-marker-${randomBytes(8).toString('hex')}`;
     const refused = await post(`${store.url}/api/v1/lineage`, { eventType: 'COMPLETE', eventTime: 'yesterday', job: { name: marker }, run: { runId: 'nope' } });
     expect(refused.status).toBe(400);
@@ -63,13 +63,13 @@ describe('operator signals', () => {
   it('/version and metadata_store_build_info carry the commit the build came from; GIT_COMMIT overrides it', async () => {
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: PACKAGE_ROOT, encoding: 'utf8' }).trim();
     const databaseUrl = await migratedDatabase('ops_build_info');
-    store = await startStore({ DATABASE_URL: databaseUrl });
+    store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0' });
     expect((await get(`${store.url}/version`)).body.commit).toBe(head);
     const buildInfo = () => fetch(`${store!.url}/metrics`).then(async (res) => parseMetrics(await res.text()).find((s) => s.name === 'metadata_store_build_info'));
     expect((await buildInfo())?.labels.commit).toBe(head);
     await store.stop();
 
-    store = await startStore({ DATABASE_URL: databaseUrl, GIT_COMMIT: 'abc1234' });
+    store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0', GIT_COMMIT: 'abc1234' });
     expect((await get(`${store.url}/version`)).body.commit).toBe('abc1234');
     expect((await buildInfo())?.labels.commit).toBe('abc1234');
   });

@@ -88,7 +88,7 @@ describe('TLS', () => {
     install(mounted, a);
     const databaseUrl = await migratedDatabase('ops_tls');
     const tlsEnv = { TLS_CERT_FILE: path.join(mounted, 'tls.crt'), TLS_KEY_FILE: path.join(mounted, 'tls.key') };
-    store = await startStore({ DATABASE_URL: databaseUrl, ...tlsEnv }, { scheme: 'https' });
+    store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0', ...tlsEnv }, { scheme: 'https' });
     const port = store.port;
 
     expect(await servedFingerprint(port)).toBe(a.fingerprint);
@@ -155,7 +155,7 @@ describe('TLS', () => {
 
     const databaseUrl = await migratedDatabase('ops_tls_k8s');
     store = await startStore(
-      { DATABASE_URL: databaseUrl, TLS_CERT_FILE: path.join(volume, 'tls.crt'), TLS_KEY_FILE: path.join(volume, 'tls.key') },
+      { DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0', TLS_CERT_FILE: path.join(volume, 'tls.crt'), TLS_KEY_FILE: path.join(volume, 'tls.key') },
       { scheme: 'https' },
     );
     expect(await servedFingerprint(store.port)).toBe(a.fingerprint);

@@ -5,8 +5,8 @@ import { InProcessServer, startInProcessServer } from './in-process-app';
  * projector thread (the test projects what it posted with `projectQueued()`, so it knows when the
  * page can show it) and with reads that wait their turn. A page asks for several things at once
  * while Chromium compiles its bundle on the same cores the other test workers use; the read
- * pool's refusals under overload (503 after READ_QUEUE_TIMEOUT_MS) are tested where they are the
- * point (test/hostile/, test/inout/export-streaming), not on every page.
+ * pool's 503s under overload are tested where they are the point (test/hostile/reads-vs-ingest,
+ * test/api/error-codes), not on every page.
  */
 export function startPageServer(settings: Record<string, string> = {}, databaseUrl?: string): Promise<InProcessServer> {
   return startInProcessServer({ PROJECTION_WORKERS: '0', READ_QUEUE_TIMEOUT_MS: '30000', READ_STATEMENT_TIMEOUT_MS: '30000', ...settings }, databaseUrl);

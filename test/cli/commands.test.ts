@@ -4,7 +4,6 @@ import * as path from 'node:path';
 import { createDatabase, query } from '../support/database';
 import { fixture } from '../support/fixtures';
 import { get, post } from '../support/http';
-import { migratedDatabase } from '../support/migrated-database';
 import { freePort, MIGRATION_COUNT, runCommand, startStore } from '../support/store-process';
 import { waitFor } from '../support/wait-for';
 
@@ -56,17 +55,6 @@ describe('commands', () => {
     const result = runCommand(args, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     expect(result.status).toBe(1);
     expect(JSON.parse(result.stderr.trim()).msg).toContain(message);
-  });
-
-  it('`healthcheck` exits 0 against a ready store and 1 when nothing answers', async () => {
-    const databaseUrl = await migratedDatabase('health');
-    const store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0' });
-    try {
-      expect(runCommand(['healthcheck'], { PORT: String(store.port) }).status).toBe(0);
-    } finally {
-      await store.stop();
-    }
-    expect(runCommand(['healthcheck'], { PORT: String(store.port) }).status).toBe(1);
   });
 
   it('without DATABASE_URL, `serve` starts an embedded PostgreSQL, migrates it, serves, and stops it on SIGTERM', async () => {

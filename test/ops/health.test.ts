@@ -1,11 +1,9 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { query } from '../support/database';
 import { get } from '../support/http';
-import { PACKAGE_ROOT, runCommand, startStore, StoreProcess } from '../support/store-process';
+import { runCommand, startStore, StoreProcess } from '../support/store-process';
 import { blockDatabase, jsonLines, migratedDatabase, unblockDatabase, waitFor } from './ops-support';
 
-describe('probes: /health/live, /health/ready, /version, healthcheck', () => {
+describe('probes: /health/live, /health/ready, healthcheck', () => {
   let store: StoreProcess | undefined;
   afterEach(async () => {
     await store?.stop();
@@ -77,15 +75,5 @@ describe('probes: /health/live, /health/ready, /version, healthcheck', () => {
       await query(databaseUrl, 'INSERT INTO migrations (id, timestamp, name) VALUES ($1, $2, $3)', [applied.id, applied.timestamp, applied.name]);
     }
     expect((await get(`${store.url}/health/ready`)).status).toBe(200);
-  });
-
-  it('/version names the version, the commit, the schema version and the OpenLineage spec', async () => {
-    const databaseUrl = await migratedDatabase('ops_version');
-    store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0', GIT_COMMIT: '0123abc' });
-    const res = await get(`${store.url}/version`);
-    expect(res.status).toBe(200);
-    const pkg = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8'));
-    const [latest] = await query<{ name: string }>(databaseUrl, 'SELECT name FROM migrations ORDER BY timestamp DESC LIMIT 1');
-    expect(res.body).toEqual({ version: pkg.version, commit: '0123abc', schemaVersion: latest.name, openLineageSpec: '2-0-2' });
   });
 });

@@ -4,6 +4,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { query } from '../support/database';
 import { get, post } from '../support/http';
 import { PACKAGE_ROOT, startStore, StoreProcess } from '../support/store-process';
 import { blockDatabase, jsonLines, migratedDatabase, parseMetrics, runEvent, sampleValue, unblockDatabase, waitFor } from './ops-support';
@@ -60,7 +63,7 @@ describe('operator signals', () => {
     for (const recovered of lines.filter((l) => /: recovered$/.test(l.msg ?? ''))) expect(recovered.repeatedSinceLastLine).toBeGreaterThanOrEqual(RETRIES_SEEN - 1);
   });
 
-  it('/version and metadata_store_build_info carry the commit the build came from; GIT_COMMIT overrides it', async () => {
+  it('/version names the version, the commit, the schema version and the OpenLineage spec; it and metadata_store_build_info carry the commit the build came from; GIT_COMMIT overrides it', async () => {
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: PACKAGE_ROOT, encoding: 'utf8' }).trim();
     const databaseUrl = await migratedDatabase('ops_build_info');
     store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0' });
@@ -70,7 +73,13 @@ describe('operator signals', () => {
     await store.stop();
 
     store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0', GIT_COMMIT: 'abc1234' });
-    expect((await get(`${store.url}/version`)).body.commit).toBe('abc1234');
+    const version = await get(`${store.url}/version`);
+    const pkg = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8'));
+    const [latest] = await query<{ name: string }>(databaseUrl, 'SELECT name FROM migrations ORDER BY timestamp DESC LIMIT 1');
+    expect({ status: version.status, body: version.body }).toEqual({
+      status: 200,
+      body: { version: pkg.version, commit: 'abc1234', schemaVersion: latest.name, openLineageSpec: '2-0-2' },
+    });
     expect((await buildInfo())?.labels.commit).toBe('abc1234');
   });
 });

@@ -72,8 +72,6 @@ describe('Lineage graph: child jobs grouped under their parent job', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    // The suite runs beside load tests on shared cores: a read waiting its turn (a 503 at the default
-    // timeouts) is not what this test is about (as in marquez-ui.test.ts).
     store = await filledPageServer(events());
     browser = await launchChromium();
     ({ page } = await watchedPage(browser, problems));

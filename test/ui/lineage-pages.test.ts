@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { Browser, Page } from 'playwright-core';
 import { eventually, expectAccessible, launchChromium, screenshot, watchedPage } from '../support/browser';
 import { InProcessServer } from '../support/in-process-app';
-import { filledPageServer, startPageServer } from '../support/page-server';
+import { filledPageServer } from '../support/page-server';
 
 jest.setTimeout(240000);
 
@@ -386,13 +386,10 @@ describe('Lineage page at about 500 nodes', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    store = await startPageServer();
     const fan = Array.from({ length: JOBS }, (_, i) =>
       runEvent('COMPLETE', at(i * 1000), randomUUID(), `fan.job_${i}`, [{ name: 'fan.hub' }], [{ name: `fan.out_${i}` }], `INSERT INTO fan.out_${i} SELECT * FROM fan.hub`),
     );
-    const res = await fetch(`${store.url}/api/v1/lineage/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fan) });
-    expect(res.status).toBeLessThan(300);
-    await store.projectQueued();
+    store = await filledPageServer(fan);
     browser = await launchChromium();
   });
 

@@ -1,15 +1,13 @@
 /**
- * The Swagger UI at {base}/api/docs in a real browser (Debian's Chromium via playwright-core)
+ * The Swagger UI at {base}/api/docs in a real browser (test/support/browser.ts)
  * against the built service: the page must run its script, list the operations, and hold the
  * very document /api/docs-json serves (a `$` in a description once broke the page).
  */
-import { Browser, chromium } from 'playwright-core';
+import { Browser } from 'playwright-core';
 import { migratedDatabase } from '../ops/ops-support';
+import { launchChromium } from '../support/browser';
 import { InProcessServer } from '../support/in-process-app';
 import { startPageServer } from '../support/page-server';
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 jest.setTimeout(120000);
 
@@ -18,7 +16,7 @@ describe('Swagger UI at /api/docs', () => {
   let store: InProcessServer | undefined;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,17 +1,21 @@
-/** The real browser for UI tests: Debian's Chromium driven by playwright-core, axe-core for accessibility. */
+/**
+ * The real browser for UI tests: Debian's Chromium headless shell (the `chromium-headless-shell`
+ * package: the same Blink and V8 as `chromium`, without the browser's UI layer; ADR 0038) driven
+ * by playwright-core, axe-core for accessibility.
+ */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { PACKAGE_ROOT } from './store-process';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = '/usr/bin/chromium-headless-shell';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const ARTIFACTS = path.join(PACKAGE_ROOT, 'test-artifacts', 'ui');
 const AXE_SOURCE_FILE = require.resolve('axe-core/axe.min.js');
 
 export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}: the UI test needs it (Debian: apt-get install -y chromium). It is never skipped.`);
+    throw new Error(`Chromium is missing at ${CHROMIUM}: the UI tests need it (Debian: apt-get install -y chromium-headless-shell). It is never skipped.`);
   }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }

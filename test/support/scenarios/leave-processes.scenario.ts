@@ -14,7 +14,8 @@ function postmasterPid(dataDir: string): number {
 it('starts a store and a PostgreSQL and leaves them running', async () => {
   const own = await OwnPostgres.create();
   const databaseUrl = await migratedDatabase('scenario');
-  const store = await startStore({ DATABASE_URL: databaseUrl });
+  // No projector thread: the store is here to be left running, not to project.
+  const store = await startStore({ DATABASE_URL: databaseUrl, PROJECTION_WORKERS: '0' });
   const pids = {
     jest: process.pid,
     store: store.child.pid,

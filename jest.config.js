@@ -7,6 +7,7 @@
  *   `process-alone` holds those of them that bound the service's latency, run with nothing beside.
  */
 
+const os = require('node:os');
 const { PROCESS_TESTS, ALONE_TESTS } = require('./test/process-tests');
 
 // swc compiles each file on its own (tsconfig's isolatedModules says that is safe), with the
@@ -50,6 +51,11 @@ module.exports = {
     { ...shared, ...onPostgres, displayName: 'process-alone', testMatch: rooted(ALONE_TESTS) },
   ],
   testSequencer: '<rootDir>/test/longest-first.js',
+  // One worker more than the machine has cores (jest's default is one fewer): in-process and
+  // process tests spend part of their time waiting on PostgreSQL, a browser or a child process,
+  // and a third worker fills that time on two cores. `npm test`, `npm run test:<tier>` and
+  // `npx jest <path>` all get it; --runInBand still means one.
+  maxWorkers: os.availableParallelism() + 1,
   // A failed test can leave in-process work behind (an HTTP server, a retry loop) that keeps
   // Node's event loop alive; the processes it started are stopped by the hooks above first.
   forceExit: true,

@@ -1,5 +1,5 @@
-// `npm test`: the three tiers on three workers (each test file has its own database; on two cores
-// a third worker fills the time the others wait on PostgreSQL, processes and pages), except the
+// `npm test`: the three tiers on jest.config.js's workers (one more than the machine has cores;
+// each test file has its own database), except the
 // process tests that bound the service's latency (ALONE_TESTS in test/process-tests.js), which run
 // last, one at a time: a second worker of ours would be load on the service they measure. The
 // second run happens even when the first failed, so one run reports every failure; the exit code
@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 
 const jest = createRequire(import.meta.url).resolve('jest/bin/jest');
 const RUNS = [
-  ['--maxWorkers=3', '--selectProjects', 'unit', 'in-process', 'process'],
+  ['--selectProjects', 'unit', 'in-process', 'process'],
   ['--runInBand', '--selectProjects', 'process-alone'],
 ];
 

@@ -1,5 +1,6 @@
 /** The quick start's promises that live in package.json. */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { PACKAGE_ROOT } from '../support/store-process';
 
@@ -26,7 +27,9 @@ describe('package.json', () => {
   it('runs every tier with `npm test`, and the unit tier alone without a build (no pretest)', () => {
     expect(pkg.scripts.test).toBe('node scripts/test-tiers.mjs');
     const runs = fs.readFileSync(path.join(PACKAGE_ROOT, 'scripts', 'test-tiers.mjs'), 'utf8');
-    expect(runs).toContain("['--maxWorkers=3', '--selectProjects', 'unit', 'in-process', 'process']");
+    expect(runs).toContain("['--selectProjects', 'unit', 'in-process', 'process']");
+    // Every run that does not ask for one worker has one more than the machine has cores.
+    expect((require('../../jest.config.js') as { maxWorkers: number }).maxWorkers).toBe(os.availableParallelism() + 1);
     expect(runs).toContain("['--runInBand', '--selectProjects', 'process-alone']");
     expect(pkg.scripts['test:unit']).toBe('jest --selectProjects unit --');
     expect(pkg.scripts['pretest:unit']).toBeUndefined();

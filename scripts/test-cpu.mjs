@@ -23,15 +23,18 @@ const seconds = (ms) => (ms / 1000).toFixed(1).padStart(7);
 
 const tiers = new Map();
 for (const row of rows) {
-  const tier = tiers.get(tierOf(row.file)) ?? { files: 0, ownMs: 0, childrenMs: 0 };
+  const tier = tiers.get(tierOf(row.file)) ?? { files: 0, ownMs: 0, childrenMs: 0, postgresMs: 0 };
   tier.files++;
   tier.ownMs += row.ownMs;
   tier.childrenMs += row.childrenMs;
+  tier.postgresMs += row.postgresMs ?? 0;
   tiers.set(tierOf(row.file), tier);
 }
-console.log('tier         files  worker s  children s');
-for (const [tier, t] of tiers) console.log(`${tier.padEnd(12)} ${String(t.files).padStart(5)} ${seconds(t.ownMs)}   ${seconds(t.childrenMs)}`);
-console.log('\nworker s  children s  wall s  file');
-for (const row of rows.sort((a, b) => b.ownMs + b.childrenMs - a.ownMs - a.childrenMs).slice(0, Number(top))) {
-  console.log(`${seconds(row.ownMs)}  ${seconds(row.childrenMs)}  ${seconds(row.wallMs)}  ${row.file}`);
+// PostgreSQL's figure is the server's CPU while the file ran: the file's own only with --runInBand.
+const cost = (row) => row.ownMs + row.childrenMs + (row.postgresMs ?? 0);
+console.log('tier         files  worker s  children s  postgres s');
+for (const [tier, t] of tiers) console.log(`${tier.padEnd(12)} ${String(t.files).padStart(5)} ${seconds(t.ownMs)}   ${seconds(t.childrenMs)}    ${seconds(t.postgresMs)}`);
+console.log('\nworker s  children s  postgres s  wall s  file');
+for (const row of rows.sort((a, b) => cost(b) - cost(a)).slice(0, Number(top))) {
+  console.log(`${seconds(row.ownMs)}  ${seconds(row.childrenMs)}    ${seconds(row.postgresMs ?? 0)}  ${seconds(row.wallMs)}  ${row.file}`);
 }

@@ -1,11 +1,10 @@
 // `npm test`: the three tiers on jest.config.js's workers (one more than the machine has cores;
-// each test file has its own database), except the
-// process tests that bound the service's latency (ALONE_TESTS in test/process-tests.js), which run
-// last, one at a time: a second worker of ours would be load on the service they measure. The
-// second run happens even when the first failed, so one run reports every failure; the exit code
-// is non-zero when either failed. An interrupted run stops at once: jest gets the signal (Ctrl-C
-// reaches the whole process group; a SIGTERM sent to this script is passed on) and stops what the
-// tests started.
+// each test file has its own database), except the process tests that bound the service's latency
+// (ALONE_TESTS in test/process-tests.js), which run last, one at a time: a second worker of ours
+// would be load on the service they measure. The second run happens even when the first failed, so
+// one run reports every failure; the exit code is non-zero when either failed. An interrupted run
+// stops at once: jest gets the signal (Ctrl-C reaches the whole process group; a SIGTERM sent to
+// this script is passed on) and stops what the tests started.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 

@@ -2,25 +2,26 @@
 // it (every thread) and the CPU of the processes it started and reaped (the service, programs), in
 // ms, its wall time, and the CPU the test PostgreSQL spent meanwhile (its sessions that ended; only
 // the file's own with --runInBand): where a run's CPU goes (docs/testing.md). Linux only.
-import * as path from 'node:path';
 import * as fs from 'node:fs';
+import { postmasterPid } from './postmaster';
 
 const log = process.env.TEST_CPU_LOG;
 
-/** CPU of the reaped children of this process (cutime + cstime of /proc/self/stat), in ms. */
-function childrenCpuMs(): number {
-  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) * 10;
+/** A process's CPU in ms from /proc: its own (utime + stime) and its reaped children's (cutime + cstime). */
+function cpuTimesMs(pid: number | 'self'): { own: number; children: number } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+  return { own: (fields[11] + fields[12]) * 10, children: (fields[13] + fields[14]) * 10 };
 }
 
-/** CPU of the test PostgreSQL: its postmaster and the sessions it has reaped, in ms (0 when unknown). */
+/** CPU of the processes this one started and reaped. */
+const childrenCpuMs = () => cpuTimesMs('self').children;
+
+/** CPU of the test PostgreSQL: its postmaster and the sessions it has reaped (0 when it is not known). */
 function postgresCpuMs(): number {
   try {
-    const pid = fs.readFileSync(path.join(process.env.TEST_PG_DATA_DIR ?? '', 'postmaster.pid'), 'utf8').split('\n')[0];
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+    const { own, children } = cpuTimesMs(postmasterPid(process.env.TEST_PG_DATA_DIR ?? ''));
+    return own + children;
   } catch {
     return 0;
   }

@@ -2,14 +2,10 @@
 // their pids to SCENARIO_PIDS_FILE, then fails (SCENARIO_MODE=fail) or waits to be interrupted
 // (SCENARIO_MODE=hang), never stopping anything itself.
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { migratedDatabase } from '../migrated-database';
 import { OwnPostgres } from '../own-postgres';
+import { postmasterPid } from '../postmaster';
 import { startStore } from '../store-process';
-
-function postmasterPid(dataDir: string): number {
-  return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
 
 it('starts a store and a PostgreSQL and leaves them running', async () => {
   const own = await OwnPostgres.create();

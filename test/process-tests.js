@@ -31,7 +31,7 @@ exports.PROCESS_TESTS = [
 
 // The process tests that bound a latency of the service (liveness under hostile load, answers
 // within a timeout while PostgreSQL is down): `npm test` runs them last, one at a time, with
-// nothing of ours beside them. Every other test shares the two workers.
+// nothing of ours beside them. Every other test shares the run's workers.
 exports.ALONE_TESTS = [
   'test/faults/database-outage.test.ts',
   'test/hostile/bounded-ingest.test.ts',

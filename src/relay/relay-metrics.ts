@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { startDefaultMetrics, StopDefaultMetrics } from '../core/observability/default-metrics';
 import type { ForwarderEvents } from './forwarder';
 
 const EVENT_LOOP_SAMPLE_MS = 100;
@@ -19,11 +20,13 @@ export class RelayMetrics implements ForwarderEvents {
   private readonly failedTotal: Counter;
   private readonly batchFailures: Counter<'reason'>;
   readonly fsyncSeconds: Histogram;
+  /** Stops the GC observer and event-loop monitor of the default metrics (the relay's stop). */
+  readonly stopDefaultMetrics: StopDefaultMetrics;
 
   constructor(spool: () => SpoolState) {
     // The event-loop delay histogram samples on a timer: prom-client's 10 ms default wakes an idle
     // relay 100 times a second (its only work while no event arrives and the store is down).
-    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
+    this.stopDefaultMetrics = startDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
     const registers = [this.registry];
     new Gauge({ name: 'relay_spool_events', help: 'Events in the spool not yet acknowledged by the store', registers, collect() { this.set(spool().depth); } });
     new Gauge({ name: 'relay_spool_bytes', help: 'Bytes the spool holds on disk', registers, collect() { this.set(spool().diskBytes); } });

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PrometheusModule } from '@willsoto/nestjs-prometheus';
 import { LoggerModule } from 'nestjs-pino';
 import { Environment } from '../config/environment';
+import { DefaultMetrics } from './default-metrics';
 import { createLogger } from './logging';
 import { HttpMetrics, OperationalMetrics } from './metrics';
 import { MetricsController } from './metrics.controller';
@@ -12,7 +13,8 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
 /**
  * Logs (pino through nestjs-pino for Nest's Logger; request lines from Fastify hooks, see
- * request-hooks.ts), metrics (/metrics, prom-client's default registry). Traces: tracing.ts.
+ * request-hooks.ts), metrics (/metrics, prom-client's default registry, its default metrics stopped
+ * with the app: default-metrics.ts). Traces: tracing.ts.
  */
 @Module({})
 export class ObservabilityModule {
@@ -25,9 +27,9 @@ export class ObservabilityModule {
         // No routes: pino-http's middleware (through @fastify/middie) and its child logger per
         // request cost more than the rest of an ingest request; the request hooks log instead.
         LoggerModule.forRoot({ pinoHttp: { logger }, forRoutes: [] }),
-        PrometheusModule.register({ path: '/metrics', controller: MetricsController, defaultMetrics: { enabled: true } }),
+        PrometheusModule.register({ path: '/metrics', controller: MetricsController, defaultMetrics: { enabled: false } }),
       ],
-      providers: [HttpMetrics, OperationalMetrics, ThreadMetrics, { provide: ROOT_LOGGER, useValue: logger }],
+      providers: [DefaultMetrics, HttpMetrics, OperationalMetrics, ThreadMetrics, { provide: ROOT_LOGGER, useValue: logger }],
       exports: [HttpMetrics, OperationalMetrics, ThreadMetrics, ROOT_LOGGER],
     };
   }

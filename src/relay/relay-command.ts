@@ -63,10 +63,13 @@ export async function startRelay(env: RelayEnvironment, baseLog = pino(loggerOpt
     spool,
     metrics,
     async stop() {
-      await server.close();
-      await forwarder!.stop(env.RELAY_SHUTDOWN_TIMEOUT_MS);
-      await spool.close();
-      metrics.stopDefaultMetrics();
+      try {
+        await server.close();
+        await forwarder!.stop(env.RELAY_SHUTDOWN_TIMEOUT_MS);
+        await spool.close();
+      } finally {
+        metrics.stopDefaultMetrics();
+      }
       log.info({ leftInSpool: forwarder!.depth }, forwarder!.depth === 0 ? 'relay stopped; the spool is empty' : 'relay stopped; the events left stay in the spool for the next start');
     },
   };

@@ -37,7 +37,7 @@ describe('metrics at /metrics', () => {
     const names = new Set(samples.map((s) => s.name));
 
     // Process defaults.
-    for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes', 'nodejs_gc_duration_seconds_count']) {
+    for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
       expect(names).toContain(name);
     }
 

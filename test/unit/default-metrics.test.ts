@@ -88,5 +88,5 @@ describe('startDefaultMetrics', () => {
       collections.stop();
       stop();
     }
-  });
+  }, 20000);
 });

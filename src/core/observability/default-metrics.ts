@@ -31,6 +31,9 @@ export function startDefaultMetrics<T extends RegistryContentType>(config: Defau
   };
   try {
     collectDefaultMetrics(config);
+  } catch (error) {
+    stops.forEach((stop) => stop()); // a name already registered: stop what it started before it threw
+    throw error;
   } finally {
     perfHooks.PerformanceObserver = PerformanceObserver;
     perfHooks.monitorEventLoopDelay = monitorEventLoopDelay;

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
+import { runningPostmaster } from './running-postmaster';
 
 const DATABASE = 'metadata_store';
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
@@ -40,23 +41,6 @@ function postgresUser(): { uid?: number; gid?: number } {
   if (os.userInfo().uid !== 0) return {};
   const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
   return { uid: id('-u'), gid: id('-g') };
-}
-
-/** The postmaster already running on this data folder, if any (from its postmaster.pid). */
-function runningPostmaster(databaseDir: string): { pid: number; port: number } | null {
-  let lines: string[];
-  try {
-    lines = fs.readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
-  } catch {
-    return null;
-  }
-  const pid = Number(lines[0]);
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
-  }
-  return { pid, port: Number(lines[3]) };
 }
 
 async function waitUntilAccepting(port: number, child: ChildProcess, logFile: string): Promise<void> {

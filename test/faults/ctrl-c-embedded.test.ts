@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { track } from '../support/child-processes';
-import { postmasterPid } from '../support/postmaster';
+import { runningPostmaster } from '../../src/database/running-postmaster';
 import { freePort, MAIN, PACKAGE_ROOT, startStore } from '../support/store-process';
 import { jsonLines, minimalEnv, runEvent, sleep, waitFor } from '../ops/ops-support';
 
@@ -56,11 +56,8 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'late'> {
 
 /** Stops a PostgreSQL left running on the data folder (only after a failed run). */
 function stopLeftoverPostgres(dataDir: string): void {
-  try {
-    process.kill(postmasterPid(dataDir), 'SIGQUIT');
-  } catch {
-    // none
-  }
+  const running = runningPostmaster(dataDir);
+  if (running) process.kill(running.pid, 'SIGQUIT');
 }
 
 describe('Ctrl-C with the embedded PostgreSQL', () => {

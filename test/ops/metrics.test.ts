@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { get, post } from '../support/http';
 import { adminQuery, databaseName, migratedDatabase, parseMetrics, Sample, sampleValue, waitFor } from './ops-support';
+import { register } from 'prom-client';
+import { gcHistogramCount, makeCollections } from '../support/gc-activity';
 import { InProcessServer, startInProcessServer } from '../support/in-process-app';
 
 async function scrape(url: string): Promise<Sample[]> {
@@ -77,6 +79,18 @@ describe('metrics at /metrics', () => {
 
     expect(samples.find((s) => s.name === 'metadata_store_build_info')?.labels.openlineage_spec).toBe('2-0-2');
     expect(names).not.toContain('metadata_store_tls_certificate_not_after_seconds'); // no TLS here
+  });
+
+  it('the process metrics stop with the app: once it is closed, its GC histogram counts no more collections', async () => {
+    store = await startInProcessServer({ PROJECTION_WORKERS: '0' });
+    const histogram = register.getSingleMetric('nodejs_gc_duration_seconds');
+    await makeCollections(1);
+    expect(await gcHistogramCount(histogram)).toBeGreaterThan(0);
+    await store.close();
+    store = undefined;
+    const countedAtClose = await gcHistogramCount(histogram);
+    await makeCollections(3);
+    expect(await gcHistogramCount(histogram)).toBe(countedAtClose);
   });
 
   it('a database that does not answer does not hang /metrics: the queue gauges read NaN after READINESS_TIMEOUT_MS', async () => {

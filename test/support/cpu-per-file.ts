@@ -3,7 +3,7 @@
 // ms, its wall time, and the CPU the test PostgreSQL spent meanwhile (its sessions that ended; only
 // the file's own with --runInBand): where a run's CPU goes (docs/testing.md). Linux only.
 import * as fs from 'node:fs';
-import { postmasterPid } from './postmaster';
+import { runningPostmaster } from '../../src/database/running-postmaster';
 
 const log = process.env.TEST_CPU_LOG;
 
@@ -19,12 +19,10 @@ const childrenCpuMs = () => cpuTimesMs('self').children;
 
 /** CPU of the test PostgreSQL: its postmaster and the sessions it has reaped (0 when it is not known). */
 function postgresCpuMs(): number {
-  try {
-    const { own, children } = cpuTimesMs(postmasterPid(process.env.TEST_PG_DATA_DIR ?? ''));
-    return own + children;
-  } catch {
-    return 0;
-  }
+  const running = runningPostmaster(process.env.TEST_PG_DATA_DIR ?? '');
+  if (!running) return 0;
+  const { own, children } = cpuTimesMs(running.pid);
+  return own + children;
 }
 
 if (log) {

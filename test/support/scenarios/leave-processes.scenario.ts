@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import { migratedDatabase } from '../migrated-database';
 import { OwnPostgres } from '../own-postgres';
-import { postmasterPid } from '../postmaster';
+import { runningPostmaster } from '../../../src/database/running-postmaster';
 import { startStore } from '../store-process';
 
 it('starts a store and a PostgreSQL and leaves them running', async () => {
@@ -16,8 +16,8 @@ it('starts a store and a PostgreSQL and leaves them running', async () => {
     jest: process.pid,
     store: store.child.pid,
     ownPostgresHelper: own.pid,
-    ownPostgres: postmasterPid(own.dir),
-    testPostgres: postmasterPid(process.env.TEST_PG_DATA_DIR!),
+    ownPostgres: runningPostmaster(own.dir)?.pid,
+    testPostgres: runningPostmaster(process.env.TEST_PG_DATA_DIR!)?.pid,
   };
   fs.writeFileSync(process.env.SCENARIO_PIDS_FILE!, JSON.stringify(pids));
   if (process.env.SCENARIO_MODE === 'hang') await new Promise(() => undefined);
